@@ -1,0 +1,13 @@
+# One image for both roles: the API (default) or the worker. The commands are what
+# `npm run start:api` / `npm run start:worker` run, started without npm so that SIGTERM from
+# `docker stop` reaches the process (npm does not pass it on) and it shuts down cleanly.
+FROM node:20-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json .npmrc ./
+# tsx runs the TypeScript sources directly; dev dependencies (tests, types) stay out.
+RUN npm ci --omit=dev --no-audit --no-fund
+COPY . .
+USER node
+EXPOSE 3000
+CMD ["node", "--import", "tsx", "api/main.ts"]

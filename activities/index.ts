@@ -1,0 +1,16 @@
+import type { ActivityDeps } from './deps.js';
+import { createDomainActivities } from './domain.activities.js';
+import { createMailActivities } from './mail.activities.js';
+import { createSystemActivities } from './system.activities.js';
+
+/** All activities, built from their dependencies (each forks its own entity manager). */
+export function createActivities(deps: ActivityDeps) {
+  return {
+    ...createSystemActivities(deps),
+    ...createDomainActivities(deps),
+    ...createMailActivities(deps),
+  };
+}
+
+export type Activities = ReturnType<typeof createActivities>;
+export type { ActivityDeps };

@@ -1,0 +1,292 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { dkimForSender } from '../api/services/domains.js';
+import { recordEvent } from '../api/services/events.js';
+import { acquireSendToken, lateToleranceMs, sendRateOf } from '../api/services/pacing.js';
+import { suppress } from '../api/services/suppressions.js';
+import { decorateForDelivery } from '../api/services/tracking.js';
+import { Email, Project } from '../db/entities.js';
+import type { ActivityDeps } from './deps.js';
+import { classifySmtpError, type OutgoingMessage, type SendResult, type SmtpFailure } from './mailer.js';
+
+export type FinalStatus = 'SENT' | 'FAILED' | 'BOUNCED';
+export interface DeliveryOutcome {
+  emailId: string;
+  status: FinalStatus;
+  error?: string | null;
+  /** The record was already final when this attempt looked: nothing was sent by it. */
+  alreadyFinal?: boolean;
+}
+
+/** ApplicationFailure types of a permanent SMTP rejection (details[0] is the DeliveryOutcome). */
+export const EMAIL_BOUNCED = 'EMAIL_BOUNCED';
+export const EMAIL_FAILED = 'EMAIL_FAILED';
+
+const FINAL = new Set(['SENT', 'FAILED', 'BOUNCED']);
+const HEARTBEAT_EVERY_MS = 3_000;
+
+type Exec = <T>(em: EntityManager, sql: string, params: unknown[], method?: 'all' | 'get' | 'run') => Promise<T>;
+const exec: Exec = (em, sql, params, method = 'all') => em.getConnection().execute(sql, params, method, em.getTransactionContext()) as Promise<never>;
+
+/*
+ * Delivery of one email record, at most once per record as far as this service can know:
+ *  1. claim: QUEUED/SENDING -> SENDING, attempts+1 (a final record returns at once);
+ *  2. decorate (tracking, unsubscribe headers) and look up the DKIM key;
+ *  3. reserve a slot in the project's shared send bucket (api/services/pacing.ts), sleep until it;
+ *  4. in ONE transaction: lock the row, re-check it is not final, send, mark SENT + events, commit.
+ *     A send that would start more than LATE_SLOTS slot widths after its slot (database clock)
+ *     gives the slot up and reserves a new one (step 3 again).
+ * Holding the row lock across the SMTP call makes concurrent attempts for the same record (a retry
+ * started while a timed-out attempt is still running, a sweeper workflow next to the API's) wait
+ * for the first and then see SENT. A crashed process's lock dies with its connection.
+ *
+ * The window that remains: the server answers 250 and the process dies (or loses the database)
+ * before the SENT commit. The retry then sends again with the same Message-ID, which receiving
+ * systems use to drop duplicates. A failed SENT write without a crash is retried in place and
+ * never resends. (PGlite, the embedded database, runs one session at a time: a send holds it for
+ * the SMTP round trip, which is a local file write with the outbox mailer.)
+ */
+export function createMailActivities(deps: ActivityDeps) {
+  const preparing = limiter(PREPARE_CONCURRENCY);
+  async function deliverEmail({ emailId }: { emailId: string }): Promise<DeliveryOutcome> {
+    return withHeartbeat(async () => {
+      const em = deps.orm.em.fork();
+      // Everything but the send itself happens before taking a slot, so the send starts on time; a
+      // few at a time, so a burst of new activities cannot starve this process's sends that are due.
+      const prepared = await preparing.run(async () => {
+        const final = await claim(em, emailId);
+        if (final) return { final };
+        const email = await em.findOneOrFail(Email, { id: emailId }, { populate: ['attachments'] as never });
+        const project = await em.findOneOrFail(Project, { id: email.projectId });
+        return { email, project, message: await composeMessage(em, email, project) };
+      });
+      if (prepared.final) return prepared.final;
+      const { email, project, message } = prepared as Required<typeof prepared>;
+      const rate = sendRateOf(project.settings, deps.config.sendRatePerSecond);
+      for (;;) {
+        const slotAtMs = await waitForSendToken(em, project.id, rate);
+        const outcome = await sendAndRecord(em, email, message, slotAtMs, lateToleranceMs(rate));
+        if (outcome !== MISSED_SLOT) return outcome;
+      }
+    });
+  }
+
+  async function composeMessage(em: EntityManager, email: Email, project: Project): Promise<OutgoingMessage> {
+    const decoration = decorateForDelivery(email, project, deps.config);
+    const dkim = await dkimForSender(em, email.projectId, email.fromEmail, deps.config.secretKey);
+    return {
+      emailId: email.id,
+      messageId: email.messageId,
+      from: { name: email.fromName, address: email.fromEmail },
+      to: email.toEmail,
+      replyTo: email.replyTo,
+      subject: email.subject,
+      html: decoration.html,
+      text: email.textBody,
+      attachments: email.attachments,
+      headers: { ...email.headers, ...decoration.headers },
+      dkim,
+    };
+  }
+
+  /**
+   * Step 4: lock, send, record. The transaction waits for nothing but the SMTP call (PGlite, the
+   * embedded database, serves one transaction at a time). MISSED_SLOT: the lock (or a connection,
+   * or the CPU) came more than `toleranceMs` after the slot, by the database's clock; nothing was
+   * sent.
+   */
+  async function sendAndRecord(
+    em: EntityManager,
+    email: Email,
+    message: OutgoingMessage,
+    slotAtMs: number,
+    toleranceMs: number,
+  ): Promise<DeliveryOutcome | typeof MISSED_SLOT> {
+    let accepted: SendResult | undefined;
+    let sentAt: Date | undefined;
+    let smtp: { error: unknown; failure: SmtpFailure } | undefined;
+    let outcome: DeliveryOutcome | typeof MISSED_SLOT | null;
+    try {
+      outcome = await em.transactional(async (tx) => {
+        const row = await exec<{ status: string; error: string | null; now_ms: number }>(
+          tx,
+          'select status, error, extract(epoch from clock_timestamp())::float8 * 1000 as now_ms from emails where id = ? for update',
+          [email.id],
+          'get',
+        );
+        if (FINAL.has(row.status)) return { emailId: email.id, status: row.status as FinalStatus, error: row.error, alreadyFinal: true };
+        const dbNow = dbClock(Number(row.now_ms));
+        if (dbNow() < slotAtMs) await sleep(slotAtMs - dbNow());
+        const startedAt = dbNow();
+        if (startedAt > slotAtMs + toleranceMs) return MISSED_SLOT;
+        sentAt = new Date(startedAt);
+        try {
+          accepted = await deps.mailer.send(message);
+        } catch (error) {
+          smtp = { error, failure: classifySmtpError(error) };
+          return recordSmtpFailure(tx, email, smtp.failure);
+        }
+        if (accepted.accepted.length === 0 && accepted.rejected.length > 0) {
+          smtp = { error: new Error(accepted.response), failure: { permanent: true, status: 'BOUNCED', code: 550, message: `Recipient rejected: ${accepted.response}` } };
+          accepted = undefined;
+          return recordSmtpFailure(tx, email, smtp.failure);
+        }
+        await deps.deliveryFaults?.beforeRecordSent?.(email.id);
+        return recordSent(tx, email, accepted, sentAt);
+      });
+    } catch (dbError) {
+      if (!accepted) throw dbError; // nothing left this process: the retry sends it
+      // The server took the message but the SENT write failed: write it again, never resend from here.
+      outcome = await retrying(() => deps.orm.em.fork().transactional((tx) => recordSent(tx, email, accepted!, sentAt!)));
+    }
+    if (outcome === MISSED_SLOT) return outcome;
+    if (smtp) {
+      if (!outcome) throw smtp.error; // transient (4xx, connection): Temporal retries with backoff
+      throw ApplicationFailure.nonRetryable(smtp.failure.message, outcome.status === 'BOUNCED' ? EMAIL_BOUNCED : EMAIL_FAILED, outcome);
+    }
+    if (!outcome!.alreadyFinal) await deps.deliveryFaults?.afterRecordSent?.(email.id);
+    return outcome!;
+  }
+
+  /**
+   * SENT, `email.sent` and (server accepted) `email.delivered`; a record already final is left
+   * alone. `sentAt` is when the send started, on the database's clock (what the pacing controls).
+   */
+  async function recordSent(tx: EntityManager, email: Email, info: SendResult, sentAt: Date): Promise<DeliveryOutcome> {
+    const updated = await exec<unknown[]>(
+      tx,
+      `update emails set status = 'SENT', sent_at = ?, error = null, updated_at = now() where id = ? and status in ('QUEUED','SENDING') returning id`,
+      [sentAt, email.id],
+    );
+    if (updated.length === 0) return currentOutcome(tx, email.id);
+    const base = { projectId: email.projectId, contactId: email.contactId, emailId: email.id, campaignId: email.campaignId };
+    const data = { messageId: email.messageId, to: email.toEmail, response: info.response };
+    await recordEvent(tx, { ...base, name: 'email.sent', data });
+    if (info.accepted.length > 0) await recordEvent(tx, { ...base, name: 'email.delivered', data });
+    return { emailId: email.id, status: 'SENT' };
+  }
+
+  /** Permanent: FAILED/BOUNCED + event (+ suppression for a hard bounce). Transient: keeps the error text for the record. */
+  async function recordSmtpFailure(tx: EntityManager, email: Email, f: SmtpFailure): Promise<DeliveryOutcome | null> {
+    const error = f.message.slice(0, 1000);
+    if (!f.permanent) {
+      await exec(tx, 'update emails set error = ?, updated_at = now() where id = ?', [error, email.id], 'run');
+      return null; // the caller rethrows the SMTP error
+    }
+    await exec(tx, 'update emails set status = ?, error = ?, updated_at = now() where id = ?', [f.status, error, email.id], 'run');
+    const name = f.status === 'BOUNCED' ? 'email.bounced' : 'email.failed';
+    await recordEvent(tx, {
+      projectId: email.projectId, contactId: email.contactId, emailId: email.id, campaignId: email.campaignId, name,
+      data: { messageId: email.messageId, to: email.toEmail, error, code: f.code ?? null },
+    });
+    if (f.status === 'BOUNCED') await suppress(tx, email.projectId, email.toEmail, 'HARD_BOUNCE', 'smtp');
+    return { emailId: email.id, status: f.status, error };
+  }
+
+  /** Every retry used up (or timed out): the record becomes FAILED unless it already got a final status. */
+  async function markEmailFailed({ emailId, error }: { emailId: string; error: string }): Promise<DeliveryOutcome> {
+    return deps.orm.em.fork().transactional(async (tx) => {
+      const rows = await exec<{ project_id: string; contact_id: string | null; campaign_id: string | null; message_id: string; to_email: string }[]>(
+        tx,
+        `update emails set status = 'FAILED', error = ?, updated_at = now() where id = ? and status in ('QUEUED','SENDING')
+         returning project_id, contact_id, campaign_id, message_id, to_email`,
+        [error.slice(0, 1000), emailId],
+      );
+      if (rows.length === 0) return currentOutcome(tx, emailId);
+      const r = rows[0];
+      await recordEvent(tx, {
+        projectId: r.project_id, contactId: r.contact_id, emailId, campaignId: r.campaign_id, name: 'email.failed',
+        data: { messageId: r.message_id, to: r.to_email, error: error.slice(0, 1000), code: null },
+      });
+      return { emailId, status: 'FAILED', error };
+    });
+  }
+
+  /** Step 1. Returns the outcome when the record is already final (nothing to do), else undefined. */
+  async function claim(em: EntityManager, emailId: string): Promise<DeliveryOutcome | undefined> {
+    const rows = await exec<unknown[]>(
+      em,
+      `update emails set status = 'SENDING', attempts = attempts + 1, updated_at = now() where id = ? and status in ('QUEUED','SENDING') returning id`,
+      [emailId],
+    );
+    return rows.length > 0 ? undefined : currentOutcome(em, emailId);
+  }
+
+  async function currentOutcome(em: EntityManager, emailId: string): Promise<DeliveryOutcome> {
+    const row = await exec<{ status: string; error: string | null } | undefined>(em, 'select status, error from emails where id = ?', [emailId], 'get');
+    if (!row) throw ApplicationFailure.nonRetryable(`Email ${emailId} does not exist`, 'EMAIL_NOT_FOUND');
+    return { emailId, status: row.status as FinalStatus, error: row.error, alreadyFinal: true };
+  }
+
+  return { deliverEmail, markEmailFailed };
+}
+
+/**
+ * Step 3: reserve a slot in the shared bucket and sleep until it (heartbeats keep running).
+ * Returns the slot's time on the database's clock.
+ */
+async function waitForSendToken(em: EntityManager, projectId: string, rate: number): Promise<number> {
+  for (;;) {
+    const token = await acquireSendToken(em, projectId, rate);
+    if (!token.granted) {
+      await sleep(token.waitMs);
+      continue;
+    }
+    if (token.waitMs > 0) await sleep(token.waitMs);
+    return token.slotAtMs;
+  }
+}
+
+/** The database's clock as read at `readMs`, advanced by this process's monotonic clock since then. */
+function dbClock(readMs: number): () => number {
+  const at = performance.now();
+  return () => readMs + (performance.now() - at);
+}
+
+const PREPARE_CONCURRENCY = 2;
+
+/** At most `n` calls of `run` at once in this process; the rest wait in order. */
+function limiter(n: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(fn: () => Promise<T>): Promise<T> {
+      while (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+      active++;
+      try {
+        return await fn();
+      } finally {
+        active--;
+        waiting.shift()?.();
+      }
+    },
+  };
+}
+
+/** Cancellation-aware sleep (the activity heartbeats, so a cancelled workflow stops the wait). */
+const sleep = (ms: number) => Context.current().sleep(Math.max(0, ms));
+
+const MISSED_SLOT = Symbol('missed-slot');
+
+/** Heartbeats while `fn` runs, so a dead worker is noticed within the heartbeat timeout, a slow send is not. */
+async function withHeartbeat<T>(fn: () => Promise<T>): Promise<T> {
+  const ctx = Context.current();
+  ctx.heartbeat();
+  const timer = setInterval(() => ctx.heartbeat(), HEARTBEAT_EVERY_MS);
+  try {
+    return await fn();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function retrying<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 250 * 2 ** i));
+    }
+  }
+}

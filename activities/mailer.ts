@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { NodemailerError, SendMailOptions } from 'nodemailer';
+import type { Config } from '../api/env.js';
+import type { DkimSigning } from '../api/services/sender-domains.js';
+
+/** One rendered message to one recipient, as the delivery activity hands it over. */
+export interface OutgoingMessage {
+  /** The email record's id: names the outbox file. */
+  emailId: string;
+  /** Deterministic `<emailId@fromDomain>`: a resend carries the same id, so receivers can dedupe. */
+  messageId: string;
+  from: { name?: string | null; address: string };
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  html: string;
+  text?: string | null;
+  attachments?: { filename: string; content: string; contentType?: string }[];
+  /** Custom headers from the request, then the service's own (List-Unsubscribe...). */
+  headers?: Record<string, string>;
+  dkim?: DkimSigning;
+}
+
+export interface SendResult {
+  accepted: string[];
+  rejected: string[];
+  response: string;
+  messageId: string;
+}
+
+/** nodemailer behind the one call delivery needs, so tests and the outbox can stand in for SMTP. */
+export interface Mailer {
+  send(msg: OutgoingMessage): Promise<SendResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * Signed explicitly: nodemailer's default list leaves out List-Unsubscribe-Post, which RFC 8058
+ * requires to be covered by the DKIM signature.
+ */
+export const DKIM_HEADER_FIELDS =
+  'From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type:Content-Transfer-Encoding:Content-ID:' +
+  'Content-Description:Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:' +
+  'List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:List-Archive';
+
+/** Headers the message structure owns; a custom header with one of these names is dropped. */
+const RESERVED_HEADERS = new Set([
+  'from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'date', 'reply-to', 'sender', 'mime-version',
+  'content-type', 'content-transfer-encoding', 'dkim-signature', 'return-path',
+]);
+
+/** The nodemailer message for `msg`: content only from strings and base64 (no file or URL access). */
+export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(msg.headers ?? {})) if (!RESERVED_HEADERS.has(k.toLowerCase())) headers[k] = v;
+  return {
+    messageId: msg.messageId,
+    from: { name: msg.from.name ?? '', address: msg.from.address },
+    to: msg.to,
+    replyTo: msg.replyTo ?? undefined,
+    subject: msg.subject,
+    html: msg.html,
+    text: msg.text ?? undefined,
+    attachments: (msg.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      encoding: 'base64',
+      contentType: a.contentType,
+    })),
+    headers,
+    dkim: msg.dkim ? { ...msg.dkim, headerFieldNames: DKIM_HEADER_FIELDS } : undefined,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+/** `SMTP_URL` set: pooled SMTP (with STARTTLS when the server offers it). Otherwise `.eml` files in DATA_DIR/outbox. */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir'>): Mailer {
+  return config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createOutboxMailer(path.join(config.dataDir, 'outbox'));
+}
+
+export function createSmtpMailer(url: string, opts: { maxConnections?: number } = {}): Mailer {
+  const transport = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: opts.maxConnections ?? 5,
+    // Bounded waits: a hung server must fail the attempt (and be retried), not hold it for 10 minutes.
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  return {
+    async send(msg) {
+      const info = await transport.sendMail(toMailOptions(msg));
+      return {
+        accepted: info.accepted.map(String),
+        rejected: info.rejected.map(String),
+        response: info.response,
+        messageId: info.messageId,
+      };
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+/**
+ * Development delivery: each message becomes `<emailId>.eml`, written to a temporary name and
+ * renamed, so a file is either complete or absent. An existing file means the message was already
+ * "sent": a retried activity does not write it twice.
+ */
+export function createOutboxMailer(dir: string): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(msg) {
+      const file = path.join(dir, `${msg.emailId}.eml`);
+      const done = { accepted: [msg.to], rejected: [], messageId: msg.messageId };
+      if (await exists(file)) return { ...done, response: `250 already in outbox ${file}` };
+      const info = await transport.sendMail(toMailOptions(msg));
+      await mkdir(dir, { recursive: true });
+      const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      await writeFile(tmp, info.message as Buffer);
+      await rename(tmp, file);
+      return { ...done, response: `250 written to ${file}` };
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface SmtpFailure {
+  /** 5xx (except 503): retrying the same message gets the same answer. */
+  permanent: boolean;
+  /** For a permanent failure: BOUNCED when the mailbox/address was refused, FAILED otherwise. */
+  status: 'FAILED' | 'BOUNCED';
+  code?: number;
+  message: string;
+}
+
+const ENHANCED_STATUS = /\b([245])\.(\d{1,3})\.(\d{1,3})\b/;
+
+/**
+ * nodemailer error -> what delivery does with it. No SMTP reply (connection refused, timeout,
+ * socket closed) is transient. A refused recipient shows as EENVELOPE with the reply in
+ * `rejectedErrors`. Mailbox errors: enhanced status 5.1.x (address) / 5.2.x (mailbox), or a bare
+ * 550/551/553 at RCPT TO; other permanent replies (5.7.x policy, 552 size, 554) are FAILED.
+ */
+export function classifySmtpError(err: unknown): SmtpFailure {
+  const e = (err ?? {}) as NodemailerError;
+  const first = e.rejectedErrors?.[0];
+  const code = e.responseCode ?? first?.responseCode;
+  const response = String(e.response ?? first?.response ?? e.message ?? err);
+  const command = String(e.command ?? first?.command ?? '');
+  const permanent = typeof code === 'number' && code >= 500 && code < 600 && code !== 503;
+  const enhanced = ENHANCED_STATUS.exec(response);
+  const mailbox = enhanced
+    ? enhanced[1] === '5' && (enhanced[2] === '1' || enhanced[2] === '2')
+    : (code === 550 || code === 551 || code === 553) && (command === '' || /^RCPT/i.test(command));
+  return { permanent, status: permanent && mailbox ? 'BOUNCED' : 'FAILED', code, message: response };
+}

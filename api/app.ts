@@ -1,0 +1,73 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { ApiError, validationError } from './errors.js';
+import { renderError } from './error-handler.js';
+import { AuthState } from './middleware/auth.js';
+import { requireJsonBody } from './middleware/content-type.js';
+import { withDeps } from './middleware/entity-manager.js';
+import { requestId } from './middleware/request-id.js';
+import { registerRoutes } from './routes/index.js';
+import type { App, AppDeps, AppEnv } from './types.js';
+import { fieldErrors } from './validation.js';
+
+export const OPENAPI_INFO = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Mailhub Email Service API',
+    version: '1.0.0',
+    description:
+      'Transactional sending, event tracking, address verification, contacts, templates, campaigns, segments, automation workflows and sender domains. ' +
+      'Authenticate with `Authorization: Bearer <key>`: secret keys (`sk_`) work everywhere, public keys (`pk_`) only on `POST /v1/track`.',
+  },
+} as const;
+
+/** Builds the OpenAPI app with routes only (no dependencies): used by the server and the document generator. */
+export function buildApp(): App {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(fieldErrors(result.error));
+    },
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'secretKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Secret key `sk_...`',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'publicKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Public key `pk_...` (only POST /v1/track)',
+  });
+  return app;
+}
+
+export function openApiDocument(app: App) {
+  return app.getOpenAPI31Document(OPENAPI_INFO);
+}
+
+/** The document of every route, built without any dependency (no handler runs): `npm run openapi`. */
+export function generateOpenApiDocument() {
+  const app = buildApp();
+  registerRoutes(app);
+  return openApiDocument(app);
+}
+
+export function createApp(deps: AppDeps): App {
+  const auth = new AuthState(deps.config.authCacheTtlMs, deps.config.rateLimitPerMinute);
+  const app = buildApp();
+  app.use('*', requestId);
+  app.use('*', withDeps(deps, auth));
+  app.use('*', requireJsonBody);
+  registerRoutes(app);
+  // Served from the same function as the committed openapi/openapi.json, so both are equal.
+  app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
+  app.get('/docs', (c) =>
+    c.html(`<!doctype html><html><head><title>Mailhub API</title><meta charset="utf-8"/></head>
+<body><script id="api-reference" data-url="/openapi.json"></script>
+<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference"></script></body></html>`),
+  );
+  app.notFound((c) =>
+    renderError(new ApiError('NOT_FOUND', 'Route not found', { suggestion: 'See GET /openapi.json for the available endpoints.' }), c),
+  );
+  app.onError((err, c) => renderError(err, c));
+  return app;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Every setting the service reads from the environment, parsed once; a bad value fails fast with a readable message. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  TEMPORAL_ADDRESS: z.string().optional(),
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().default('mailhub'),
+  SMTP_URL: z.string().optional(),
+  DNS_SERVERS: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  SECRET_KEY: z.string().optional(),
+  /** Sender-domain DNS checks: first wait, cap of the doubling wait, and when to give up (FAILED). */
+  DOMAIN_RECHECK_MIN_SECONDS: z.coerce.number().positive().default(60),
+  DOMAIN_RECHECK_MAX_SECONDS: z.coerce.number().positive().default(3600),
+  DOMAIN_VERIFY_GIVE_UP_SECONDS: z.coerce.number().positive().default(72 * 3600),
+  SEND_RATE_PER_SECOND: z.coerce.number().positive().default(14),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  temporalAddress?: string;
+  temporalNamespace: string;
+  taskQueue: string;
+  smtpUrl?: string;
+  /** `host:port` entries for every DNS lookup the service makes; empty = system resolvers. */
+  dnsServers: string[];
+  publicUrl: string;
+  secretKey?: string;
+  /** Backoff of the sender-domain verification workflow (ms). */
+  domainCheck: { minIntervalMs: number; maxIntervalMs: number; giveUpAfterMs: number };
+  sendRatePerSecond: number;
+  rateLimitPerMinute: number;
+  authCacheTtlMs: number;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL || undefined,
+    temporalAddress: e.TEMPORAL_ADDRESS || undefined,
+    temporalNamespace: e.TEMPORAL_NAMESPACE,
+    taskQueue: e.TEMPORAL_TASK_QUEUE,
+    smtpUrl: e.SMTP_URL || undefined,
+    dnsServers: (e.DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    secretKey: e.SECRET_KEY || undefined,
+    domainCheck: {
+      minIntervalMs: Math.round(e.DOMAIN_RECHECK_MIN_SECONDS * 1000),
+      maxIntervalMs: Math.round(e.DOMAIN_RECHECK_MAX_SECONDS * 1000),
+      giveUpAfterMs: Math.round(e.DOMAIN_VERIFY_GIVE_UP_SECONDS * 1000),
+    },
+    sendRatePerSecond: e.SEND_RATE_PER_SECOND,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,78 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * The one table from error code to HTTP status. Runtime rendering and the OpenAPI error
+ * responses both read it; a code never maps to two statuses.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  MALFORMED_JSON: 400,
+  UNSUPPORTED_CONTENT_TYPE: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  PROJECT_DISABLED: 403,
+  DOMAIN_NOT_VERIFIED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  IDEMPOTENCY_CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  VALIDATION_ERROR: 422,
+  RECIPIENT_SUPPRESSED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldError {
+  /** Dotted path of the offending input, e.g. `to.0.email`. */
+  field: string;
+  message: string;
+  /** Validator code, e.g. `too_small`, `invalid_type`, `invalid_string`. */
+  code: string;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: ContentfulStatusCode;
+  readonly errors?: FieldError[];
+  readonly suggestion?: string;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    opts: { errors?: FieldError[]; suggestion?: string; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.errors = opts.errors;
+    this.suggestion = opts.suggestion;
+    this.headers = opts.headers;
+  }
+}
+
+export const notFound = (what: string) => new ApiError('NOT_FOUND', `${what} not found`);
+
+export const validationError = (errors: FieldError[], message = 'Request validation failed') =>
+  new ApiError('VALIDATION_ERROR', message, {
+    errors,
+    suggestion: 'Fix the fields listed in `errors` and retry.',
+  });
+
+/** Reason phrases for the alternate error shape `{code, error, message, time}`. */
+export const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Client, Connection } from '@temporalio/client';
+import { buildAppDeps, buildDeps } from '../launcher/deps.js';
+import { isEntrypoint, onShutdownSignal, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../launcher/process.js';
+import { openOrm, type MikroORM } from '../db/orm.js';
+import { createApp } from './app.js';
+import { loadConfig, type Config } from './env.js';
+
+export interface RunningApi {
+  /** Where the API listens, e.g. `http://localhost:3000`. */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the HTTP API on `config.port` (0 = any free port). The Temporal connection is lazy so the
+ * API answers (with /health 503) before Temporal is reachable.
+ */
+export async function startApi(config: Config, orm: MikroORM, opts: { hostname?: string } = {}): Promise<RunningApi> {
+  const connection = Connection.lazy({ address: temporalAddressOf(config) });
+  const temporal = new Client({ connection, namespace: config.temporalNamespace });
+  const app = createApp(buildAppDeps(buildDeps(config, orm), temporal));
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: opts.hostname });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(e.code === 'EADDRINUSE' ? new Error(`Port ${config.port} is already in use: set PORT to a free port`) : e),
+    );
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    async stop() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive sockets would hold the port open until they time out; requests still
+        // running get a few seconds to finish.
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        setTimeout(() => 'closeAllConnections' in server && server.closeAllConnections(), 5000).unref();
+      });
+      await connection.close().catch(() => {});
+    },
+  };
+}
+
+async function main() {
+  const config = loadConfig();
+  const databaseUrl = requireDatabaseUrl(config, 'npm run start:api');
+  requireSecretKey(config, 'npm run start:api');
+  const orm = await openOrm(databaseUrl, { migrate: true });
+  const api = await startApi(config, orm);
+  console.log(`API listening on ${api.url} (docs ${api.url}/docs, Temporal ${temporalAddressOf(config)})`);
+  onShutdownSignal(async () => {
+    await api.stop();
+    await orm.close(true);
+  });
+}
+
+if (isEntrypoint(import.meta.url)) {
+  main().catch((e) => {
+    console.error(`Failed to start the API: ${(e as Error).message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,40 @@
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from '../errors.js';
+import type { AppEnv } from '../types.js';
+
+/**
+ * A request with a body must say it is JSON; a wrong content type is a 400 rather than being
+ * validated as an empty object. Paths whose bodies are not JSON by nature (RFC 8058 one-click
+ * unsubscribe posts a form) are exempt.
+ */
+export const NON_JSON_PREFIXES = ['/t/', '/u/', '/unsubscribe', '/webhooks/bounces/dsn'];
+
+const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\b/i;
+
+/** `got`: the request's content type ('' when absent); undefined when unknown. */
+export const unsupportedContentType = (got?: string) =>
+  new ApiError('UNSUPPORTED_CONTENT_TYPE', `Expected Content-Type: application/json${got === undefined ? '' : `, got ${got ? `"${got}"` : 'none'}`}`, {
+    suggestion: 'Send the body as JSON with the header Content-Type: application/json.',
+  });
+
+export const requireJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const method = c.req.method;
+  if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && !NON_JSON_PREFIXES.some((p) => c.req.path.startsWith(p))) {
+    const type = c.req.header('content-type') ?? '';
+    if (!JSON_TYPE.test(type) && (await hasBody(c.req))) throw unsupportedContentType(type);
+  }
+  await next();
+};
+
+/**
+ * Content-Length / Transfer-Encoding when the transport gives them; otherwise (in-process
+ * `app.request`, some proxies) look at the body itself. Hono caches what it reads, so the
+ * handler can still parse it.
+ */
+async function hasBody(req: { header(name: string): string | undefined; raw: Request; arrayBuffer(): Promise<ArrayBuffer> }) {
+  const length = req.header('content-length');
+  if (length !== undefined) return length !== '0';
+  if (req.header('transfer-encoding') !== undefined) return true;
+  if (req.raw.body === null) return false;
+  return (await req.arrayBuffer()).byteLength > 0;
+}

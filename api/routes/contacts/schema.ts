@@ -1,0 +1,43 @@
+import { z } from '@hono/zod-openapi';
+import { BoolQuery, PageQuery, pageOf } from '../../openapi.js';
+import { DataPatch, EmailAddress, Timestamp } from '../../schemas.js';
+
+export const Contact = z
+  .object({
+    id: z.string(),
+    email: z.string().openapi({ format: 'email', example: 'ada@example.com' }),
+    subscribed: z.boolean(),
+    data: z.record(z.string(), z.unknown()),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('Contact');
+
+export const ContactWithMeta = Contact.extend({
+  _meta: z.object({ isNew: z.boolean(), isUpdate: z.boolean() }),
+}).openapi('ContactWithMeta');
+
+export const UpsertContactBody = z
+  .object({
+    email: EmailAddress,
+    subscribed: z.boolean().optional().openapi({ description: 'Default true for a new contact; unchanged on update when omitted.' }),
+    data: DataPatch.optional(),
+  })
+  .openapi('UpsertContactBody');
+
+export const UpdateContactBody = z
+  .object({
+    email: EmailAddress.optional(),
+    subscribed: z.boolean().optional(),
+    data: DataPatch.optional(),
+  })
+  .openapi('UpdateContactBody');
+
+export const ListContactsQuery = PageQuery.extend({
+  subscribed: BoolQuery.optional().openapi({ param: { name: 'subscribed', in: 'query' }, type: 'string', enum: ['true', 'false'] }),
+  search: z.string().min(1).max(254).optional().openapi({ param: { name: 'search', in: 'query' }, description: 'Case-insensitive substring of the email.' }),
+});
+
+export const ContactPage = pageOf(Contact, 'contacts').openapi('ContactPage');
+
+export type ContactDto = z.infer<typeof Contact>;

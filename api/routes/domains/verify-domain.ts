@@ -1,0 +1,26 @@
+import { createRoute } from '@hono/zod-openapi';
+import { secretKey } from '../../middleware/auth.js';
+import { errorResponses, IdParam, ok, success } from '../../openapi.js';
+import { verifyDomainNow } from '../../services/domain-verification.js';
+import { toDomainDto } from '../../services/domains.js';
+import type { App } from '../../types.js';
+import { SenderDomain } from './schema.js';
+
+const route = createRoute({
+  operationId: 'verifyDomain',
+  tags: ['Domains'],
+  method: 'post',
+  path: '/domains/{id}/verify',
+  summary: 'Check the DNS records now (a FAILED domain starts a new 72 h checking period)',
+  description: 'Not in the contract: an extension. Answers after the check with the updated domain; the background checks restart their backoff.',
+  security: [{ secretKey: [] }],
+  middleware: [secretKey] as const,
+  request: { params: IdParam },
+  responses: { 200: ok(SenderDomain, 'The domain after the check'), ...errorResponses(401, 403, 404, 429) },
+});
+
+export const registerVerifyDomain = (app: App) =>
+  app.openapi(route, async (c) => {
+    const domain = await verifyDomainNow(c.var.deps, c.var.em, c.var.project.id, c.req.valid('param').id);
+    return c.json(success(toDomainDto(domain)), 200);
+  });

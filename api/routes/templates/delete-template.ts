@@ -1,0 +1,24 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { secretKey } from '../../middleware/auth.js';
+import { errorResponses, IdParam, ok, success } from '../../openapi.js';
+import { deleteTemplate } from '../../services/templates.js';
+import type { App } from '../../types.js';
+
+const route = createRoute({
+  operationId: 'deleteTemplate',
+  tags: ['Templates'],
+  method: 'delete',
+  path: '/templates/{id}',
+  summary: 'Delete a template (409 while a campaign or workflow uses it)',
+  security: [{ secretKey: [] }],
+  middleware: [secretKey] as const,
+  request: { params: IdParam },
+  responses: { 200: ok(z.object({ id: z.string(), deleted: z.literal(true) }), 'Deleted'), ...errorResponses(401, 403, 404, 409, 429) },
+});
+
+export const registerDeleteTemplate = (app: App) =>
+  app.openapi(route, async (c) => {
+    const { id } = c.req.valid('param');
+    await deleteTemplate(c.var.em, c.var.project.id, id);
+    return c.json(success({ id, deleted: true as const }), 200);
+  });

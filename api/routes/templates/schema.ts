@@ -1,0 +1,42 @@
+import { z } from '@hono/zod-openapi';
+import { PageQuery, pageOf } from '../../openapi.js';
+import { EmailAddress, Timestamp } from '../../schemas.js';
+
+export const TemplateType = z.enum(['TRANSACTIONAL', 'MARKETING']).openapi('TemplateType');
+
+export const Template = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    type: TemplateType,
+    from: z.string().nullable().openapi({ description: 'Sender address used by /v1/send when the request has none' }),
+    fromName: z.string().nullable(),
+    replyTo: z.string().nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('Template');
+
+const fields = {
+  name: z.string().trim().min(1).max(200),
+  subject: z.string().min(1).max(998),
+  body: z.string().min(1).max(1_000_000).openapi({ description: 'HTML with {{variable}} placeholders' }),
+  type: TemplateType,
+  from: EmailAddress.nullable().optional(),
+  fromName: z.string().trim().max(200).nullable().optional(),
+  replyTo: EmailAddress.nullable().optional(),
+};
+
+export const CreateTemplateBody = z.object(fields).openapi('CreateTemplateBody');
+
+export const UpdateTemplateBody = z
+  .object({ ...fields, name: fields.name.optional(), subject: fields.subject.optional(), body: fields.body.optional(), type: TemplateType.optional() })
+  .openapi('UpdateTemplateBody');
+
+export const ListTemplatesQuery = PageQuery.extend({
+  type: TemplateType.optional().openapi({ param: { name: 'type', in: 'query' } }),
+});
+
+export const TemplatePage = pageOf(Template, 'templates').openapi('TemplatePage');

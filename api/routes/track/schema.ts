@@ -1,0 +1,39 @@
+import { z } from '@hono/zod-openapi';
+import { EmailAddress, Timestamp } from '../../schemas.js';
+
+export const EventName = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'Use letters, digits and _ . : - only')
+  .openapi({ example: 'signed_up', description: 'Names starting with `email.`, `contact.` or `segment.` are reserved for the service.' });
+
+const TrackDataValue = z.unknown().openapi({
+  description:
+    'A plain value (stored on the contact and the event), `null` (removes the key from the contact), or `{value, persistent}`: ' +
+    'with `persistent: false` the value is stored on the event only.',
+});
+
+export const TrackBody = z
+  .object({
+    email: EmailAddress,
+    event: EventName,
+    subscribed: z.boolean().optional().openapi({
+      description:
+        'New contacts are subscribed unless this is false; an existing contact changes only when it is given. ' +
+        'When it sets the state (a new contact, or a change) the event `contact.subscribed` or `contact.unsubscribed` is recorded too.',
+    }),
+    data: z
+      .record(z.string().min(1).max(200), TrackDataValue)
+      .optional()
+      .openapi({ example: { plan: 'pro', orderId: { value: 'A-1001', persistent: false } } }),
+  })
+  .openapi('TrackBody');
+
+export const TrackResult = z
+  .object({
+    contact: z.string().openapi({ description: 'Contact id' }),
+    event: z.string().openapi({ description: 'Event id' }),
+    timestamp: Timestamp,
+  })
+  .openapi('TrackResult');

@@ -1,0 +1,34 @@
+import { createRoute } from '@hono/zod-openapi';
+import { anyKey } from '../../middleware/auth.js';
+import { errorResponses, jsonBody, ok, success } from '../../openapi.js';
+import { onEventRecorded } from '../../services/automations.js';
+import { trackEvent } from '../../services/track.js';
+import type { App } from '../../types.js';
+import { TrackBody, TrackResult } from './schema.js';
+
+/** Either key works; typed explicitly (two differently-keyed objects defeat createRoute's inference). */
+const security: Record<string, string[]>[] = [{ publicKey: [] }, { secretKey: [] }];
+
+const route = createRoute({
+  operationId: 'trackEvent',
+  tags: ['Public'],
+  method: 'post',
+  path: '/v1/track',
+  summary: 'Track an event for a contact (creates or updates the contact)',
+  security,
+  middleware: [anyKey] as const,
+  request: jsonBody(TrackBody),
+  responses: { 200: ok(TrackResult, 'The contact and event ids'), ...errorResponses(400, 401, 403, 422, 429) },
+});
+
+export const registerTrackEvent = (app: App) =>
+  app.openapi(route, async (c) => {
+    const projectId = c.var.project.id;
+    const body = c.req.valid('json');
+    const r = await trackEvent(c.var.em, projectId, body);
+    if (r.subscriptionEvent) {
+      await onEventRecorded(c.var.deps, { projectId, contactId: r.contactId, eventName: r.subscriptionEvent.name, eventId: r.subscriptionEvent.id });
+    }
+    await onEventRecorded(c.var.deps, { projectId, contactId: r.contactId, eventName: body.event, eventId: r.eventId });
+    return c.json(success({ contact: r.contactId, event: r.eventId, timestamp: r.createdAt.toISOString() }), 200);
+  });

@@ -1,0 +1,50 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError, validationError } from '../../errors.js';
+import { errorResponses, ok, success } from '../../openapi.js';
+import { processBounces, reportsFromDsn } from '../../services/bounces.js';
+import { parseDsn } from '../../services/dsn.js';
+import type { App } from '../../types.js';
+import { WEBHOOK_SECURITY, webhookAuth } from './auth.js';
+import { BounceResults } from './schema.js';
+
+const MAX_DSN_BYTES = 1024 * 1024;
+const RawMessage = z.string().openapi({ description: 'The complete bounce message as received (headers and MIME body).' });
+
+const route = createRoute({
+  operationId: 'reportDsn',
+  tags: ['Webhooks'],
+  method: 'post',
+  path: '/webhooks/bounces/dsn',
+  summary: 'Report a raw bounce message: RFC 3464 DSN or RFC 5965 abuse report (extension; webhook secret or secret key)',
+  description:
+    'For an MTA that forwards the bounces it receives (inbound SMTP itself is not part of this service). Status 5.x.x is a hard bounce, 4.x.x ' +
+    'a soft one; a feedback report is a complaint. The bounced message is found by the `X-Mailhub-Email-Id` header of the returned message, ' +
+    'its Message-ID, or a VERP `+<emailId>` return path. Effects as `POST /webhooks/bounces`. At most 1 MB; 422 when no bounce is found in it.',
+  security: WEBHOOK_SECURITY,
+  middleware: [
+    webhookAuth,
+    bodyLimit({ maxSize: MAX_DSN_BYTES, onError: () => { throw new ApiError('PAYLOAD_TOO_LARGE', 'A bounce message is at most 1 MB'); } }),
+  ] as const,
+  request: {
+    body: {
+      required: true,
+      content: { 'message/rfc822': { schema: RawMessage }, 'multipart/report': { schema: RawMessage }, 'text/plain': { schema: RawMessage } },
+    },
+  },
+  responses: { 200: ok(BounceResults, 'The bounces found, applied'), ...errorResponses(400, 401, 403, 413, 422, 429) },
+});
+
+export const registerPostDsn = (app: App) =>
+  app.openapi(route, async (c) => {
+    const dsn = parseDsn(await c.req.text());
+    const reports = reportsFromDsn(dsn);
+    if (reports.length === 0) {
+      throw validationError(
+        [{ field: 'body', message: 'No failed or delayed recipient (or feedback report) found in the message', code: 'invalid_dsn' }],
+        'Not a bounce report',
+      );
+    }
+    const results = await processBounces(c.var.em, c.var.project.id, reports, 'dsn');
+    return c.json(success({ processed: results.length, results }), 200);
+  });

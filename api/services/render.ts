@@ -1,0 +1,116 @@
+import { compile as compileHtmlToText } from 'html-to-text';
+import { marked } from 'marked';
+
+/*
+ * Template rendering shared by /v1/send and campaigns. Pure functions, no I/O.
+ *
+ * Placeholders: `{{var}}`, `{{ var }}`, `{{data.var}}`, `{{a.b.c}}` (nested), `{{var ?? "fallback"}}`
+ * (also 'fallback' or a bare fallback). In HTML the value is HTML-escaped; `{{{var}}}` inserts it raw
+ * (the author opts in). An unknown variable or an unparsable placeholder renders as the fallback or
+ * as nothing, never as literal braces.
+ */
+
+export type BodyType = 'html' | 'markdown';
+
+/** Content as given (request or template), before any recipient is known. */
+export interface ContentSource {
+  subject: string;
+  body: string;
+  type?: BodyType;
+}
+
+/** Content whose markdown (if any) is compiled once; placeholders are still in it. */
+export interface PreparedContent {
+  subject: string;
+  html: string;
+}
+
+export interface RenderedContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const PLACEHOLDER = /\{\{\{\s*([\s\S]*?)\s*\}\}\}|\{\{\s*([\s\S]*?)\s*\}\}/g;
+const EXPRESSION = /^([^\s?{}]+?)\s*(?:\?\?\s*(?:"([^"]*)"|'([^']*)'|([\s\S]*?)))?$/;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]);
+
+/** `a.b.c` in vars; a leading `data.` is optional (`{{data.plan}}` and `{{plan}}` are the same). */
+export function lookupVariable(vars: Record<string, unknown>, path: string): unknown {
+  const segments = path.split('.');
+  if (segments[0] === 'data' && segments.length > 1 && !Object.hasOwn(vars, 'data')) segments.shift();
+  let value: unknown = vars;
+  for (const segment of segments) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, segment)) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+/** How a variable's value reads in text: scalars as themselves, arrays comma-joined, objects as JSON. */
+export function stringifyValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return value.map(stringifyValue).join(', ');
+  return JSON.stringify(value);
+}
+
+/** Fills every placeholder of `source`; `escape` is true for HTML, false for subjects and plain text. */
+export function fillPlaceholders(source: string, vars: Record<string, unknown>, opts: { escape: boolean }): string {
+  return source.replace(PLACEHOLDER, (_match, raw: string | undefined, normal: string | undefined) => {
+    const expr = EXPRESSION.exec((raw ?? normal ?? '').trim());
+    if (!expr) return '';
+    const [, path, dq, sq, bare] = expr;
+    const value = lookupVariable(vars, path);
+    // The fallback is template text written by the author, so it is not escaped.
+    if (value === null || value === undefined) return dq ?? sq ?? bare?.trim() ?? '';
+    const text = stringifyValue(value);
+    return opts.escape && raw === undefined ? escapeHtml(text) : text;
+  });
+}
+
+/**
+ * Markdown -> HTML, with placeholders kept intact: they are swapped for inert tokens while marked
+ * runs (so `{{first_name}}` is never read as emphasis) and put back afterwards.
+ */
+export function markdownToHtml(markdown: string): string {
+  const saved: string[] = [];
+  const protectedSource = markdown.replace(PLACEHOLDER, (m) => `MHVARTOKEN${saved.push(m) - 1}END`);
+  const html = marked.parse(protectedSource, { async: false, gfm: true }) as string;
+  return html.replace(/MHVARTOKEN(\d+)END/g, (_m, i: string) => saved[Number(i)] ?? '');
+}
+
+/** Once per send or campaign: compile markdown; the result is rendered per recipient. */
+export function prepareContent(source: ContentSource): PreparedContent {
+  return { subject: source.subject, html: source.type === 'markdown' ? markdownToHtml(source.body) : source.body };
+}
+
+const toText = compileHtmlToText({
+  wordwrap: 78,
+  selectors: [
+    { selector: 'img', format: 'skip' },
+    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+  ],
+});
+
+/** The plain-text alternative of an HTML body. */
+export const htmlToPlainText = (html: string): string => toText(html).trim();
+
+/** The variables of one recipient: the contact's data, its id and email, then the request's data on top. */
+export function recipientVariables(
+  contact: { id: string; email: string; data?: Record<string, unknown> },
+  data?: Record<string, unknown>,
+): Record<string, unknown> {
+  return { ...(contact.data ?? {}), id: contact.id, email: contact.email, ...(data ?? {}) };
+}
+
+/** One recipient's message: subject (no escaping, line breaks folded), HTML (escaped values), text alternative. */
+export function renderContent(prepared: PreparedContent, vars: Record<string, unknown>): RenderedContent {
+  // NUL cannot be stored in PostgreSQL text; line breaks in a subject would break the header.
+  const subject = fillPlaceholders(prepared.subject, vars, { escape: false }).replace(/[\r\n]+/g, ' ').replace(/\0/g, '').trim();
+  const html = fillPlaceholders(prepared.html, vars, { escape: true }).replace(/\0/g, '');
+  return { subject, html, text: htmlToPlainText(html) };
+}

@@ -1,0 +1,168 @@
+/**
+ * Load benchmark of POST /v1/track (`npm run bench:track`).
+ *
+ * The parent creates a throw-away database on the machine's PostgreSQL, migrates it, creates a
+ * project, then forks a child process that serves the real app (createApp + @hono/node-server,
+ * AUTH_CACHE_TTL_MS at its default, rate limit out of the way, a lazy Temporal client that track
+ * never uses). The parent drives it with autocannon (separate process, so the load generator does
+ * not share the server's event loop), prints requests/s, p50, p99 and errors, and drops the database.
+ *
+ * Env: BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (50), BENCH_POOL_MAX (db pool, default the
+ * app's), BENCH_WARMUP (s, 3), BENCH_DB_URL (admin URL, default postgresql://postgres@127.0.0.1:5432/postgres),
+ * BENCH_CPU_PROF (a folder: write a V8 CPU profile of the server there), BENCH_SYNC_COMMIT=off
+ * (diagnostic: the bench database commits without waiting for the WAL flush).
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+
+const ADMIN_URL = process.env.BENCH_DB_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const POOL_MAX = process.env.BENCH_POOL_MAX ? Number(process.env.BENCH_POOL_MAX) : undefined;
+
+const EVENTS = ['page_view', 'signed_up', 'clicked_cta', 'purchased', 'login', 'logout', 'invited_user', 'upgraded', 'search', 'checkout:started'];
+/** Emails are drawn from this many addresses: the first requests create contacts, later ones mostly update. */
+const EMAIL_POOL = 50_000;
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Child process: serve the app on a free loopback port and report it to the parent. */
+async function serveChild() {
+  const [{ serve }, { Client, Connection }, { createApp }, { loadConfig }, { openOrm }, { createDnsResolver }] = await Promise.all([
+    import('@hono/node-server'),
+    import('@temporalio/client'),
+    import('../api/app.js'),
+    import('../api/env.js'),
+    import('../db/orm.js'),
+    import('../api/services/dns.js'),
+  ]);
+  const config = loadConfig({ ...process.env, RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' });
+  const orm = await openOrm(config.databaseUrl!, { poolMax: POOL_MAX });
+  // Lazy: never connects unless something starts a workflow (track does not, with no automations).
+  const temporal = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) });
+  const app = createApp({ orm, config, temporal, dns: createDnsResolver({ servers: config.dnsServers }) });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  server.once('listening', () => process.send!({ port: (server.address() as AddressInfo).port }));
+  let cpuMark = process.cpuUsage();
+  process.on('message', async (m) => {
+    // CPU the server used since the last mark (the measured run), so the parent can print it per request.
+    if (m === 'mark') cpuMark = process.cpuUsage();
+    if (m === 'cpu') {
+      const u = process.cpuUsage(cpuMark);
+      process.send!({ cpuMs: (u.user + u.system) / 1000 });
+    }
+    if (m !== 'stop') return;
+    server.close();
+    await orm.close(true);
+    process.exit(0);
+  });
+}
+
+function trackRequest(publicKey: string) {
+  let n = 0;
+  return {
+    method: 'POST',
+    path: '/v1/track',
+    headers: { authorization: `Bearer ${publicKey}`, 'content-type': 'application/json' },
+    setupRequest(req: Record<string, any>) {
+      n += 1;
+      const email = `user${Math.floor(Math.random() * EMAIL_POOL)}@bench.example.com`;
+      const body: Record<string, unknown> = { email, event: EVENTS[n % EVENTS.length] };
+      if (n % 3 === 0) body.data = { plan: n % 2 ? 'pro' : 'free', visits: n, ref: { value: `r${n}`, persistent: false } };
+      if (n % 20 === 0) body.subscribed = n % 40 !== 0;
+      return { ...req, body: JSON.stringify(body) };
+    },
+  };
+}
+
+async function main() {
+  const dbName = `mh_bench_${randomBytes(5).toString('hex')}`;
+  await admin(async (c) => {
+    await c.query(`create database ${dbName}`);
+    // Diagnostic only (not how the service runs): shows how much of the time is commit fsync.
+    if (process.env.BENCH_SYNC_COMMIT === 'off') await c.query(`alter database ${dbName} set synchronous_commit = off`);
+  });
+  const dbUrl = new URL(ADMIN_URL);
+  dbUrl.pathname = `/${dbName}`;
+  let child: ReturnType<typeof fork> | undefined;
+  try {
+    const { openOrm } = await import('../db/orm.js');
+    const { createProject } = await import('../api/services/keys.js');
+    const orm = await openOrm(dbUrl.toString(), { migrate: true });
+    const { publicKey, project } = await createProject(orm.em.fork(), 'bench');
+    await orm.close(true);
+
+    child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+      // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there.
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+      env: { ...process.env, DATABASE_URL: dbUrl.toString() },
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      child!.once('message', (m: any) => resolve(m.port));
+      child!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    const { default: autocannon } = await import('autocannon');
+    const url = `http://127.0.0.1:${port}`;
+    if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests: [trackRequest(publicKey)] });
+    child.send('mark');
+    const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: [trackRequest(publicKey)] });
+    const serverCpuMs = await new Promise<number>((resolve) => {
+      child!.once('message', (m: any) => resolve(m.cpuMs));
+      child!.send('cpu');
+    });
+
+    const ok = r.statusCodeStats['200']?.count ?? 0;
+    const counts = await admin(async () => {
+      const c = new pg.Client({ connectionString: dbUrl.toString() });
+      await c.connect();
+      const q = await c.query(
+        `select (select count(*) from events where project_id = $1) as events, (select count(*) from contacts where project_id = $1) as contacts`,
+        [project.id],
+      );
+      await c.end();
+      return q.rows[0];
+    });
+    const line = (k: string, v: string | number) => console.log(`${k.padEnd(22)} ${v}`);
+    console.log(`\nPOST /v1/track, ${CONNECTIONS} connections, ${DURATION} s (after ${WARMUP} s warm-up), db pool ${POOL_MAX ?? 'default'}`);
+    if (process.env.BENCH_SYNC_COMMIT === 'off') console.log('DIAGNOSTIC RUN: synchronous_commit = off on the bench database');
+    line('machine', `${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
+    line('load average', loadavg().map((l) => l.toFixed(2)).join(' ') + ' (other processes share these cores)');
+    line('requests/s (2xx)', (ok / r.duration).toFixed(0));
+    line('latency p50 / p99', `${r.latency.p50} ms / ${r.latency.p99} ms (max ${r.latency.max} ms)`);
+    line('server CPU', `${((serverCpuMs / 1000 / r.duration) * 100).toFixed(0)}% of one core, ${(serverCpuMs / Math.max(1, r.requests.total)).toFixed(2)} ms per request`);
+    line('errors', `${r.errors} connection errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`);
+    line('status codes', JSON.stringify(Object.fromEntries(Object.entries(r.statusCodeStats).map(([k, v]) => [k, v.count]))));
+    line('rows after run', `${counts.events} events, ${counts.contacts} contacts (incl. warm-up)`);
+  } finally {
+    if (child?.connected) {
+      child.send('stop');
+      await new Promise((r) => child!.once('exit', r));
+    }
+    await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+  }
+}
+
+if (process.argv.includes('--serve')) {
+  serveChild().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+} else {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,35 @@
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { entities } from './entities.js';
+import { Migration20261123000001 } from './migrations/Migration20261123000001.js';
+import { Migration20261123120000_events } from './migrations/Migration20261123120000_events.js';
+import { Migration20261123130000_webhooks } from './migrations/Migration20261123130000_webhooks.js';
+
+/** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
+export const migrationsList = [
+  { name: 'Migration20261123000001', class: Migration20261123000001 },
+  { name: 'Migration20261123120000_events', class: Migration20261123120000_events },
+  { name: 'Migration20261123130000_webhooks', class: Migration20261123130000_webhooks },
+];
+
+export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Options {
+  return {
+    clientUrl,
+    entities,
+    extensions: [Migrator],
+    migrations: { migrationsList, silent: true, transactional: true, allOrNothing: true, tableName: 'mikro_orm_migrations' },
+    pool: { min: 0, max: opts.poolMax ?? 10 },
+    debug: opts.debug ?? false,
+    allowGlobalContext: false,
+    discovery: { warnWhenNoEntities: false },
+    forceUtcTimezone: true,
+  };
+}
+
+export async function openOrm(clientUrl: string, opts: { poolMax?: number; migrate?: boolean } = {}): Promise<MikroORM> {
+  const orm = await MikroORM.init(ormOptions(clientUrl, opts));
+  if (opts.migrate) await orm.getMigrator().up();
+  return orm;
+}
+
+export type { MikroORM };

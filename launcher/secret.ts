@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * SECRET_KEY (DKIM key encryption, signed links) for the one-command start: generated once and kept
+ * in `DATA_DIR/secret.key`, so links and stored keys survive a restart. Losing the file invalidates them.
+ */
+export function ensureSecretKey(dataDir: string): { secret: string; file: string; created: boolean } {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret) return { secret, file, created: false };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return { secret, file, created: true };
+}

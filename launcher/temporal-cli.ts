@@ -1,0 +1,138 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/*
+ * Finding, installing and running the `temporal` CLI dev server. Shared by `npm start`, the test
+ * global setup and `.ci/run` so all three behave the same.
+ */
+
+export const TEMPORAL_CLI_VERSION = 'v1.5.1';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const toolsBin = path.join(root, '.tools', 'bin');
+
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const candidate = path.join(dir, name);
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** `TEMPORAL_CLI` env, then PATH, then the project's ignored `.tools/bin`. */
+export function findTemporalCli(): string | undefined {
+  if (process.env.TEMPORAL_CLI && existsSync(process.env.TEMPORAL_CLI)) return process.env.TEMPORAL_CLI;
+  return onPath('temporal') ?? (existsSync(path.join(toolsBin, 'temporal')) ? path.join(toolsBin, 'temporal') : undefined);
+}
+
+/**
+ * Installs the CLI into `.tools/bin` with `go install` (tags after v1.5.1 carry replace directives
+ * that `go install` refuses). Returns undefined when Go is missing: callers then fall back to the
+ * SDK's own download of the dev server.
+ */
+export function installTemporalCli(log: (m: string) => void = console.log): string | undefined {
+  const existing = findTemporalCli();
+  if (existing) return existing;
+  const go = onPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined);
+  if (!go) return undefined;
+  mkdirSync(toolsBin, { recursive: true });
+  log(`Installing the Temporal CLI ${TEMPORAL_CLI_VERSION} with go install (first time only, a few minutes)...`);
+  const r = spawnSync(go, ['install', `github.com/temporalio/cli/cmd/temporal@${TEMPORAL_CLI_VERSION}`], {
+    stdio: 'inherit',
+    env: { ...process.env, GOBIN: toolsBin, CGO_ENABLED: '0' },
+  });
+  if (r.status !== 0) throw new Error(`go install of the Temporal CLI failed (exit ${r.status})`);
+  return path.join(toolsBin, 'temporal');
+}
+
+export async function freePort(preferred?: number): Promise<number> {
+  const tryPort = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.once('error', reject);
+      srv.listen(port, '127.0.0.1', () => {
+        const p = (srv.address() as net.AddressInfo).port;
+        srv.close(() => resolve(p));
+      });
+    });
+  if (preferred) {
+    try {
+      return await tryPort(preferred);
+    } catch {
+      /* taken: pick any */
+    }
+  }
+  return tryPort(0);
+}
+
+export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, host);
+      s.once('connect', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`Nothing listening on ${host}:${port} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export interface DevServer {
+  address: string;
+  uiUrl?: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startTemporalDevServer(opts: {
+  bin: string;
+  port?: number;
+  uiPort?: number;
+  headless?: boolean;
+  dbFilename?: string;
+  namespace?: string;
+  log?: (m: string) => void;
+}): Promise<DevServer> {
+  const port = await freePort(opts.port);
+  const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'error'];
+  let uiUrl: string | undefined;
+  if (opts.headless) args.push('--headless');
+  else {
+    const uiPort = await freePort(opts.uiPort);
+    args.push('--ui-port', String(uiPort));
+    uiUrl = `http://127.0.0.1:${uiPort}`;
+  }
+  if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
+  if (opts.namespace && opts.namespace !== 'default') args.push('--namespace', opts.namespace);
+  const child = spawn(opts.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await Promise.race([
+    waitForPort(port),
+    exited.then(() => {
+      throw new Error(`temporal server exited early: ${stderr}`);
+    }),
+  ]);
+  return {
+    address: `127.0.0.1:${port}`,
+    uiUrl,
+    process: child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateOpenApiDocument } from '../api/app.js';
+import { generateKey, revokeKey, setProjectDisabled } from '../api/services/keys.js';
+import { json, setupTestContext, type TestContext } from './helpers.js';
+import { expectError } from './support/envelope.js';
+import { fillPath, label, operationsOf, schemesOf, usesApiKey, type Operation } from './support/route-table.js';
+
+/**
+ * Auth on every secured route, read from the OpenAPI document so a route added later is covered
+ * without touching this file. Every case fails before the handler runs, so random ids suffice.
+ */
+const doc = generateOpenApiDocument() as any;
+const secured = operationsOf(doc).filter(usesApiKey);
+const secretOnly = secured.filter((op) => !schemesOf(op).has('publicKey'));
+const publicAllowed = secured.filter((op) => schemesOf(op).has('publicKey'));
+const hasBody = (op: Operation) => Boolean(doc.paths[op.path][op.method.toLowerCase()].requestBody);
+
+let ctx: TestContext;
+let disabled: { id: string; secretKey: string; publicKey: string };
+let revoked: { id: string; secretKey: string; publicKey: string };
+beforeAll(async () => {
+  ctx = await setupTestContext();
+  disabled = await ctx.newProject('disabled');
+  await setProjectDisabled(ctx.orm.em.fork(), disabled.id, true);
+  revoked = await ctx.newProject('revoked');
+  await revokeKey(ctx.orm.em.fork(), revoked.secretKey);
+});
+afterAll(() => ctx?.cleanup());
+
+/** One request to an operation with a raw Authorization header (or none). */
+function call(op: Operation, authorization: string | null) {
+  const headers: Record<string, string> = authorization === null ? {} : { authorization };
+  return ctx.request(op.method, fillPath(op.path), { key: null, headers, body: hasBody(op) ? {} : undefined });
+}
+
+it('the document lists secured routes to check', () => {
+  expect(secretOnly.map(label)).toEqual(expect.arrayContaining(['GET /contacts', 'POST /templates', 'DELETE /templates/{id}']));
+});
+
+describe.each(secured.map((op) => [label(op), op] as const))('%s', (_, op) => {
+  it('no Authorization header -> 401 UNAUTHORIZED', async () => {
+    await expectError(await call(op, null), 401, 'UNAUTHORIZED', op.path);
+  });
+
+  it.each([
+    ['a bare "Bearer"', 'Bearer'],
+    ['a Basic credential', 'Basic dXNlcjpwYXNz'],
+    ['a key without the scheme', 'sk_abc'],
+    ['a malformed key', 'Bearer not-a-key'],
+    ['two tokens', 'Bearer sk_a sk_b'],
+  ])('%s -> 401', async (_, header) => {
+    await expectError(await call(op, header), 401, 'UNAUTHORIZED', op.path);
+  });
+
+  it('a well-formed but unknown secret or public key -> 401', async () => {
+    await expectError(await call(op, `Bearer ${generateKey('secret')}`), 401, 'UNAUTHORIZED', op.path);
+    await expectError(await call(op, `Bearer ${generateKey('public')}`), 401, 'UNAUTHORIZED', op.path);
+  });
+
+  it('a revoked key -> 401, while the project\'s other key still authenticates', async () => {
+    await expectError(await call(op, `Bearer ${revoked.secretKey}`), 401, 'UNAUTHORIZED', op.path);
+    const other = await call(op, `Bearer ${revoked.publicKey}`);
+    expect(other.status).not.toBe(401);
+  });
+
+  it('a disabled project -> 403 PROJECT_DISABLED with either key', async () => {
+    await expectError(await call(op, `Bearer ${disabled.secretKey}`), 403, 'PROJECT_DISABLED', op.path);
+    await expectError(await call(op, `Bearer ${disabled.publicKey}`), 403, 'PROJECT_DISABLED', op.path);
+  });
+
+  if (!schemesOf(op).has('publicKey')) {
+    it('a public key -> 403 FORBIDDEN', async () => {
+      await expectError(await call(op, `Bearer ${ctx.project.publicKey}`), 403, 'FORBIDDEN', op.path);
+    });
+  } else {
+    it('a public key is accepted', async () => {
+      const res = await call(op, `Bearer ${ctx.project.publicKey}`);
+      expect([401, 403]).not.toContain(res.status);
+    });
+  }
+});
+
+it('only POST /v1/track accepts a public key', () => {
+  expect(publicAllowed.map(label).filter((l) => l !== 'POST /v1/track')).toEqual([]);
+});
+
+it('the scheme name is case-insensitive and the key is the project\'s', async () => {
+  const res = await ctx.request('GET', '/contacts', { key: null, headers: { authorization: `bearer ${ctx.project.secretKey}` } });
+  expect(res.status).toBe(200);
+});
+
+it('re-enabling a project restores access', async () => {
+  const p = await ctx.newProject('toggle');
+  await setProjectDisabled(ctx.orm.em.fork(), p.id, true);
+  await expectError(await ctx.request('GET', '/templates', { key: p.secretKey }), 403, 'PROJECT_DISABLED');
+  await setProjectDisabled(ctx.orm.em.fork(), p.id, false);
+  expect((await ctx.request('GET', '/templates', { key: p.secretKey })).status).toBe(200);
+});
+
+describe("another project's resources are 404", () => {
+  const cases = [
+    { resource: 'contacts', create: { email: 'owned@example.com' }, patch: { subscribed: false } },
+    { resource: 'templates', create: { name: 'Owned', subject: 'Hi', body: '<p>Hi</p>', type: 'TRANSACTIONAL' }, patch: { name: 'Taken' } },
+  ];
+  it.each(cases)('$resource: get, patch and delete', async ({ resource, create, patch }) => {
+    const created = await ctx.request('POST', `/${resource}`, { body: create });
+    expect(created.status).toBe(201);
+    const id = (await json(created)).data.id;
+    const intruder = await ctx.newProject('intruder');
+    await expectError(await ctx.request('GET', `/${resource}/${id}`, { key: intruder.secretKey }), 404, 'NOT_FOUND');
+    await expectError(await ctx.request('PATCH', `/${resource}/${id}`, { key: intruder.secretKey, body: patch }), 404, 'NOT_FOUND');
+    await expectError(await ctx.request('DELETE', `/${resource}/${id}`, { key: intruder.secretKey }), 404, 'NOT_FOUND');
+    const list = await json(await ctx.request('GET', `/${resource}`, { key: intruder.secretKey }));
+    expect(list.data.items).toEqual([]);
+    // untouched for its owner
+    const own = await json(await ctx.request('GET', `/${resource}/${id}`));
+    expect(own.data).toMatchObject(create.email ? { email: create.email, subscribed: true } : { name: 'Owned' });
+  });
+});
+
+describe('rate limit (RATE_LIMIT_PER_MINUTE=5)', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await setupTestContext({ RATE_LIMIT_PER_MINUTE: '5' });
+  });
+  afterAll(() => limited?.cleanup());
+
+  it('the 6th request in a minute is 429 RATE_LIMITED with Retry-After and RateLimit-* headers; other projects are unaffected', async () => {
+    // The window is the wall-clock minute: start well inside one so all six requests share it.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 3_000) await new Promise((r) => setTimeout(r, left + 100));
+
+    for (let i = 1; i <= 5; i++) {
+      const res = await limited.request('GET', '/contacts');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-limit')).toBe('5');
+      expect(res.headers.get('ratelimit-remaining')).toBe(String(5 - i));
+      expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+    }
+    const res = await limited.request('GET', '/templates');
+    const body = await expectError(res, 429, 'RATE_LIMITED');
+    expect(body.error.message).toMatch(/5 requests per minute/);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(res.headers.get('ratelimit-limit')).toBe('5');
+    expect(res.headers.get('ratelimit-remaining')).toBe('0');
+    expect(res.headers.get('ratelimit-reset')).toBe(String(retryAfter));
+    // the limit is per project, whichever key is used
+    if (publicAllowed.some((op) => label(op) === 'POST /v1/track')) {
+      await expectError(await limited.request('POST', '/v1/track', { key: limited.project.publicKey, body: {} }), 429, 'RATE_LIMITED');
+    }
+
+    const other = await limited.newProject('unaffected');
+    const ok = await limited.request('GET', '/contacts', { key: other.secretKey });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('ratelimit-remaining')).toBe('4');
+    // a bad key is still told so (auth comes before the limit)
+    await expectError(await limited.request('GET', '/contacts', { key: generateKey('secret') }), 401, 'UNAUTHORIZED');
+  });
+});

@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Email } from '../db/entities.js';
+import { newId } from '../db/ids.js';
+import { parseDsn } from '../api/services/dsn.js';
+import { expectError } from './support/envelope.js';
+import { json, setupTestContext, type TestContext } from './helpers.js';
+
+/** A Postfix-style RFC 3464 report (CRLF), returning the headers of the bounced message. */
+const dsn = (opts: { to?: string; recipient?: string; status?: string; action?: string; returned?: string; eol?: string } = {}) =>
+  [
+    'Return-Path: <>',
+    `To: ${opts.to ?? 'bounces@acme.test'}`,
+    'From: MAILER-DAEMON@mx.example.net (Mail Delivery System)',
+    'Subject: Undelivered Mail Returned to Sender',
+    'Message-ID: <dsn-1@mx.example.net>',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/report; report-type=delivery-status;',
+    '\tboundary="B0UND/ary"',
+    '',
+    'This is a MIME-encapsulated message.',
+    '',
+    '--B0UND/ary',
+    'Content-Type: text/plain; charset=us-ascii',
+    '',
+    'I am sorry to inform you that your message could not be delivered.',
+    '',
+    '--B0UND/ary',
+    'Content-Type: message/delivery-status',
+    '',
+    'Reporting-MTA: dns; mx.example.net',
+    'Arrival-Date: Mon, 23 Nov 2026 10:00:00 +0000',
+    '',
+    `Final-Recipient: rfc822; ${opts.recipient ?? 'Gone@Example.com'}`,
+    'Original-Recipient: rfc822;gone@example.com',
+    `Action: ${opts.action ?? 'failed'}`,
+    `Status: ${opts.status ?? '5.1.1'}`,
+    'Remote-MTA: dns; mx.example.com',
+    'Diagnostic-Code: smtp; 550 5.1.1 <gone@example.com>: Recipient address',
+    '    rejected: User unknown',
+    '',
+    '--B0UND/ary',
+    'Content-Type: text/rfc822-headers',
+    '',
+    ...(opts.returned ?? 'From: news@acme.test\nTo: gone@example.com\nMessage-ID: <orig-1@acme.test>\nSubject: News').split('\n'),
+    '',
+    '--B0UND/ary--',
+    '',
+  ].join(opts.eol ?? '\r\n');
+
+const ARF = `From: abuse@mailbox.example
+To: fbl@acme.test
+Subject: Abuse report
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=feedback-report; boundary="arf"
+
+--arf
+Content-Type: text/plain
+
+This is an email abuse report.
+
+--arf
+Content-Type: message/feedback-report
+
+Feedback-Type: abuse
+User-Agent: SomeFBL/1.0
+Version: 1
+Original-Rcpt-To: <angry@example.com>
+
+--arf
+Content-Type: message/rfc822
+
+From: news@acme.test
+To: angry@example.com
+X-Mailhub-Email-Id: 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a
+Subject: News
+
+body
+--arf--
+`;
+
+describe('parseDsn (pure)', () => {
+  it('reads a hard bounce: recipient, status, diagnostic and the bounced Message-ID', () => {
+    expect(parseDsn(dsn())).toEqual({
+      recipients: [
+        {
+          type: 'hard_bounce',
+          email: 'gone@example.com',
+          status: '5.1.1',
+          action: 'failed',
+          diagnostic: '550 5.1.1 <gone@example.com>: Recipient address rejected: User unknown',
+        },
+      ],
+      messageId: 'orig-1@acme.test',
+      emailId: null,
+    });
+  });
+
+  it('4.x.x is soft, 2.x.x is no bounce, and LF line endings work the same', () => {
+    expect(parseDsn(dsn({ status: '4.2.2', action: 'delayed', eol: '\n' })).recipients.map((r) => r.type)).toEqual(['soft_bounce']);
+    expect(parseDsn(dsn({ status: '2.0.0', action: 'delivered' })).recipients).toEqual([]);
+    // No Status field: the action decides.
+    const noStatus = dsn().replace(/Status: 5\.1\.1\r\n/, '');
+    expect(parseDsn(noStatus).recipients[0]).toMatchObject({ type: 'hard_bounce', status: undefined });
+  });
+
+  it('finds our email id in the returned X-Mailhub-Email-Id header, or in a VERP return path', () => {
+    const id = newId();
+    expect(parseDsn(dsn({ returned: `Message-ID: <x@acme.test>\nX-Mailhub-Email-Id: ${id}` })).emailId).toBe(id);
+    expect(parseDsn(dsn({ to: `bounces+${id}@acme.test` })).emailId).toBe(id);
+  });
+
+  it('reads a base64-encoded delivery-status part and several recipients', () => {
+    const fields = 'Reporting-MTA: dns; mx\n\nFinal-Recipient: rfc822; a@example.com\nAction: failed\nStatus: 5.2.1\n\nFinal-Recipient: rfc822; b@example.com\nAction: delayed\nStatus: 4.4.1\n';
+    const raw = `Content-Type: multipart/report; report-type=delivery-status; boundary=xyz\n\n--xyz\nContent-Type: message/delivery-status\nContent-Transfer-Encoding: base64\n\n${Buffer.from(fields).toString('base64').replace(/(.{60})/g, '$1\n')}\n--xyz--\n`;
+    expect(parseDsn(raw).recipients.map((r) => [r.email, r.type])).toEqual([
+      ['a@example.com', 'hard_bounce'],
+      ['b@example.com', 'soft_bounce'],
+    ]);
+  });
+
+  it('reads an ARF abuse report as a complaint', () => {
+    expect(parseDsn(ARF)).toEqual({
+      recipients: [{ type: 'complaint', email: 'angry@example.com', diagnostic: 'abuse' }],
+      messageId: null,
+      emailId: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a',
+    });
+  });
+
+  it('finds nothing in an ordinary message or garbage', () => {
+    expect(parseDsn('From: a@b\nSubject: hi\n\nHello').recipients).toEqual([]);
+    expect(parseDsn('').recipients).toEqual([]);
+    expect(parseDsn('Content-Type: multipart/report; boundary="never-closed"\n\n--never-closed\nContent-Type: message/delivery-status\n\nFinal-Recipient: rfc822; x@y.z\nStatus: 5.0.0\n').recipients).toHaveLength(1);
+  });
+});
+
+describe('bounces, complaints and the suppression list', () => {
+  let ctx: TestContext;
+  let secret: string;
+  const campaignId = newId();
+
+  beforeAll(async () => {
+    ctx = await setupTestContext();
+    const project = await json(await ctx.request('GET', '/project'));
+    secret = project.data.webhookSecret;
+  });
+  afterAll(() => ctx?.cleanup());
+
+  const hook = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${secret}` }) =>
+    ctx.request('POST', '/webhooks/bounces', { key: null, body, headers });
+  const sql = (q: string, params: unknown[]) => ctx.orm.em.fork().getConnection().execute<any[]>(q, params);
+
+  async function sentEmail(address: string) {
+    const contact = await json(await ctx.request('POST', '/contacts', { body: { email: address } }));
+    const em = ctx.orm.em.fork();
+    const id = newId();
+    em.create(Email, {
+      id,
+      projectId: ctx.project.id,
+      contactId: contact.data.id,
+      campaignId,
+      toEmail: address,
+      fromEmail: 'news@acme.test',
+      subject: 'News',
+      html: '<p>News</p>',
+      messageId: `<${id}@acme.test>`,
+      status: 'SENT',
+    } as Email);
+    await em.flush();
+    return { id, contactId: contact.data.id as string, messageId: `<${id}@acme.test>` };
+  }
+  const statusOf = async (id: string) => (await sql('select status, error from emails where id = ?', [id]))[0];
+  const suppression = async (email: string) => (await json(await ctx.request('GET', `/suppressions?email=${encodeURIComponent(email)}`))).data.items;
+
+  it('GET /project shows the webhook secret and settings; PATCH /project/settings changes them', async () => {
+    const got = await json(await ctx.request('GET', '/project'));
+    expect(got.data).toMatchObject({ id: ctx.project.id, settings: { trackMarketing: true, trackTransactional: false, sendRatePerSecond: 14 } });
+    expect(secret).toEqual(expect.any(String));
+    const patched = await json(await ctx.request('PATCH', '/project/settings', { body: { trackTransactional: true, sendRatePerSecond: 5 } }));
+    expect(patched.data.settings).toEqual({ trackMarketing: true, trackTransactional: true, sendRatePerSecond: 5 });
+    const reset = await json(await ctx.request('PATCH', '/project/settings', { body: { trackTransactional: null, sendRatePerSecond: null } }));
+    expect(reset.data.settings).toEqual({ trackMarketing: true, trackTransactional: false, sendRatePerSecond: 14 });
+    await expectError(await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: 0 } }), 422, 'VALIDATION_ERROR');
+    await expectError(await ctx.request('GET', '/project', { key: ctx.project.publicKey }), 403, 'FORBIDDEN');
+  });
+
+  it('webhook auth: 401 without or with a wrong secret; a secret key also works, a public key is 403', async () => {
+    const report = { type: 'soft_bounce', email: 'auth@example.com' };
+    await expectError(await hook(report, {}), 401, 'UNAUTHORIZED');
+    await expectError(await hook(report, { authorization: 'Bearer wrong' }), 401, 'UNAUTHORIZED');
+    await expectError(await hook(report, { 'x-webhook-secret': `${secret}x` }), 401, 'UNAUTHORIZED');
+    await expectError(await hook(report, { authorization: `Bearer ${ctx.project.publicKey}` }), 403, 'FORBIDDEN');
+    expect((await hook(report, { authorization: `Bearer ${ctx.project.secretKey}` })).status).toBe(200);
+    expect((await hook(report, { 'x-webhook-secret': secret })).status).toBe(200);
+    // Another project's secret acts on that project only.
+    const other = await ctx.newProject('Other');
+    const otherSecret = (await json(await ctx.request('GET', '/project', { key: other.secretKey }))).data.webhookSecret;
+    expect((await hook({ type: 'hard_bounce', email: 'elsewhere@example.com' }, { authorization: `Bearer ${otherSecret}` })).status).toBe(200);
+    expect(await suppression('elsewhere@example.com')).toEqual([]);
+    // A disabled project's secret is refused like its keys.
+    await ctx.orm.em.fork().getConnection().execute('update projects set disabled = true where id = ?', [other.id]);
+    await expectError(await hook(report, { authorization: `Bearer ${otherSecret}` }), 403, 'PROJECT_DISABLED');
+  });
+
+  it('a hard bounce suppresses the address, records email.bounced and marks the email BOUNCED', async () => {
+    const sent = await sentEmail('hard@example.com');
+    const res = await hook({ type: 'hard_bounce', email: 'Hard@Example.com', emailId: sent.id, status: '5.1.1', diagnostic: '550 5.1.1 user unknown' });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.data).toMatchObject({ processed: 1, results: [{ type: 'hard_bounce', email: 'hard@example.com', emailId: sent.id, suppressed: true, event: 'email.bounced' }] });
+    expect(await suppression('hard@example.com')).toEqual([expect.objectContaining({ email: 'hard@example.com', reason: 'HARD_BOUNCE', source: 'webhook' })]);
+    expect(await statusOf(sent.id)).toEqual({ status: 'BOUNCED', error: '550 5.1.1 user unknown' });
+    const events = await sql(`select contact_id, email_id, campaign_id, data from events where name = 'email.bounced' and email_id = ?`, [sent.id]);
+    expect(events).toEqual([
+      expect.objectContaining({ contact_id: sent.contactId, campaign_id: campaignId, data: expect.objectContaining({ type: 'hard', status: '5.1.1' }) }),
+    ]);
+  });
+
+  it('matches by Message-ID (with or without angle brackets); a batch is applied in order', async () => {
+    const a = await sentEmail('batch-a@example.com');
+    const b = await sentEmail('batch-b@example.com');
+    const res = await json(
+      await hook([
+        { type: 'hard_bounce', email: 'batch-a@example.com', messageId: a.messageId.slice(1, -1) },
+        { type: 'hard_bounce', email: 'batch-b@example.com', messageId: b.messageId, timestamp: '2026-11-23T10:00:00Z' },
+      ]),
+    );
+    expect(res.data.results.map((r: any) => r.emailId)).toEqual([a.id, b.id]);
+    expect((await statusOf(a.id)).status).toBe('BOUNCED');
+    expect((await statusOf(b.id)).status).toBe('BOUNCED');
+  });
+
+  it('a complaint suppresses and records email.complained; a soft bounce only records', async () => {
+    const c = await sentEmail('complain@example.com');
+    const s = await sentEmail('soft@example.com');
+    const res = await json(
+      await hook([
+        { type: 'complaint', email: 'complain@example.com', emailId: c.id },
+        { type: 'soft_bounce', email: 'soft@example.com', emailId: s.id, status: '4.2.2' },
+      ]),
+    );
+    expect(res.data.results.map((r: any) => [r.event, r.suppressed])).toEqual([['email.complained', true], ['email.bounced', false]]);
+    expect(await suppression('complain@example.com')).toEqual([expect.objectContaining({ reason: 'COMPLAINT' })]);
+    expect(await suppression('soft@example.com')).toEqual([]);
+    expect((await statusOf(c.id)).status).toBe('SENT');
+    expect((await statusOf(s.id)).status).toBe('SENT');
+    const soft = await sql(`select data from events where name = 'email.bounced' and email_id = ?`, [s.id]);
+    expect(soft).toEqual([{ data: expect.objectContaining({ type: 'soft', status: '4.2.2' }) }]);
+    expect(await sql(`select 1 from events where name = 'email.complained' and email_id = ?`, [c.id])).toHaveLength(1);
+  });
+
+  it('validates the body: unknown type, bad status, more than 100 reports, not JSON', async () => {
+    await expectError(await hook({ type: 'bounce', email: 'x@example.com' }), 422, 'VALIDATION_ERROR');
+    await expectError(await hook({ type: 'hard_bounce', email: 'x@example.com', status: '550' }), 422, 'VALIDATION_ERROR');
+    await expectError(await hook([]), 422, 'VALIDATION_ERROR');
+    await expectError(await hook(Array.from({ length: 101 }, (_, i) => ({ type: 'soft_bounce', email: `s${i}@example.com` }))), 422, 'VALIDATION_ERROR');
+    await expectError(await hook('{not json', { authorization: `Bearer ${secret}` }), 400, 'MALFORMED_JSON');
+  });
+
+  it('suppressions API: manual add (idempotent), keyset list with email filter, delete', async () => {
+    const first = await ctx.request('POST', '/suppressions', { body: { email: 'Manual@Example.com' } });
+    expect(first.status).toBe(201);
+    expect((await json(first)).data).toMatchObject({ email: 'manual@example.com', reason: 'MANUAL', source: 'api' });
+    expect((await ctx.request('POST', '/suppressions', { body: { email: 'manual@example.com', reason: 'COMPLAINT' } })).status).toBe(200);
+    expect(await suppression('manual@example.com')).toEqual([expect.objectContaining({ reason: 'COMPLAINT' })]);
+    await expectError(await ctx.request('POST', '/suppressions', { body: { email: 'x@example.com', reason: 'BORED' } }), 422, 'VALIDATION_ERROR');
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const p: any = await json(await ctx.request('GET', `/suppressions?limit=2${cursor ? `&cursor=${cursor}` : ''}`));
+      expect(p.data.items.length).toBeLessThanOrEqual(2);
+      seen.push(...p.data.items.map((s: any) => s.email));
+      expect(p.data.total).toBeGreaterThanOrEqual(5);
+      cursor = p.data.nextCursor;
+    } while (cursor);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(['manual@example.com', 'hard@example.com', 'complain@example.com', 'batch-a@example.com']));
+
+    expect((await ctx.request('DELETE', '/suppressions/manual%40example.com')).status).toBe(200);
+    expect(await suppression('manual@example.com')).toEqual([]);
+    await expectError(await ctx.request('DELETE', '/suppressions/manual@example.com'), 404, 'NOT_FOUND');
+    await expectError(await ctx.request('DELETE', '/suppressions/not-an-email'), 422, 'VALIDATION_ERROR');
+    await expectError(await ctx.request('GET', '/suppressions', { key: ctx.project.publicKey }), 403, 'FORBIDDEN');
+    await expectError(await ctx.request('GET', '/suppressions', { key: null }), 401, 'UNAUTHORIZED');
+  });
+
+  it('POST /v1/send to a suppressed address is a 422 RECIPIENT_SUPPRESSED until the suppression is lifted', async () => {
+    await sql(
+      `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, verified_at)
+       values (?, ?, 'acme.test', 'VERIFIED', 'mh1', 'x', 'x', now())`,
+      [newId(), ctx.project.id],
+    );
+    const send = () => ctx.request('POST', '/v1/send', { body: { to: 'hard@example.com', subject: 'Hi', body: '<p>Hi</p>', from: 'hello@acme.test' } });
+    const body = await expectError(await send(), 422, undefined, '/v1/send');
+    expect(body.message).toContain('hard@example.com');
+    expect((await ctx.request('DELETE', '/suppressions/hard@example.com')).status).toBe(200);
+    expect((await send()).status).toBe(200);
+  });
+
+  it('POST /webhooks/bounces/dsn takes a raw DSN: suppression, event, BOUNCED record', async () => {
+    const sent = await sentEmail('dsn@example.com');
+    const raw = dsn({ recipient: 'dsn@example.com', returned: `From: news@acme.test\nMessage-ID: ${sent.messageId}\nX-Mailhub-Email-Id: ${sent.id}` });
+    const post = (text: string, headers: Record<string, string>) => ctx.app.request('/webhooks/bounces/dsn', { method: 'POST', body: text, headers });
+
+    await expectError(await post(raw, { 'content-type': 'message/rfc822' }), 401, 'UNAUTHORIZED');
+    const res = await post(raw, { 'content-type': 'message/rfc822', 'x-webhook-secret': secret });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.results).toEqual([expect.objectContaining({ type: 'hard_bounce', email: 'dsn@example.com', emailId: sent.id, suppressed: true })]);
+    expect(await statusOf(sent.id)).toMatchObject({ status: 'BOUNCED' });
+    expect(await suppression('dsn@example.com')).toEqual([expect.objectContaining({ reason: 'HARD_BOUNCE', source: 'dsn' })]);
+    expect(await sql(`select 1 from events where name = 'email.bounced' and email_id = ?`, [sent.id])).toHaveLength(1);
+
+    // text/plain works too (the JSON content-type rule does not apply here); not a bounce -> 422.
+    expect((await post(ARF, { 'content-type': 'text/plain', authorization: `Bearer ${secret}` })).status).toBe(200);
+    expect(await suppression('angry@example.com')).toEqual([expect.objectContaining({ reason: 'COMPLAINT' })]);
+    await expectError(await post('Subject: hello\n\nnot a bounce', { 'content-type': 'text/plain', authorization: `Bearer ${secret}` }), 422, 'VALIDATION_ERROR');
+    await expectError(await post('x'.repeat(1024 * 1024 + 1), { 'content-type': 'text/plain', authorization: `Bearer ${secret}` }), 413, 'PAYLOAD_TOO_LARGE');
+  });
+});

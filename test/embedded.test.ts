@@ -1,0 +1,177 @@
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch } from '../launcher/launch.js';
+import { freePort } from '../launcher/temporal-cli.js';
+import { json } from './helpers.js';
+
+/*
+ * The one-command start on its embedded parts: PGlite behind its socket, migrations, API and worker,
+ * with the run's Temporal dev server (TEMPORAL_ADDRESS) so no second server has to boot.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'mailhub-embedded-'));
+  dirs.push(dir);
+  return dir;
+};
+
+/*
+ * PGlite's initdb of an empty folder is the slowest step of a first start (7 s idle, far more on a
+ * loaded machine). It runs once here; each test's DATA_DIR starts with a copy of that empty,
+ * never-migrated cluster, which the launcher opens exactly like one it initialised itself.
+ */
+let pristinePg: string;
+beforeAll(async () => {
+  pristinePg = path.join(tempDir(), 'pg');
+  const db = await PGlite.create({ dataDir: pristinePg });
+  await db.close();
+}, 120_000);
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function launcherEnv(port: string): NodeJS.ProcessEnv {
+  const dir = tempDir();
+  cpSync(pristinePg, path.join(dir, 'pg'), { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dir,
+    PORT: port,
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    TEMPORAL_TASK_QUEUE: `embedded-${randomBytes(6).toString('hex')}`,
+    AUTH_CACHE_TTL_MS: '0',
+  };
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'SECRET_KEY', 'PUBLIC_URL']) delete env[name];
+  return env;
+}
+
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+
+/** The real CLI in a child process, on DATA_DIR only (no DATABASE_URL). */
+function cli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: root, env, timeout: 60_000 }, (err, stdout, stderr) =>
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const portOf = (url: string) => Number(new URL(url).port);
+const readRuntime = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'runtime.json'), 'utf8'));
+
+async function call(base: string, key: string, method: string, route: string, body?: unknown) {
+  return fetch(base + route, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+describe('embedded start (PGlite + migrations + API + worker)', () => {
+  it('keeps data across a stop and a second start on the same DATA_DIR', async () => {
+    const env = launcherEnv('0');
+    const dir = env.DATA_DIR!;
+    const first = await launch({ env, log: () => {} });
+    let contactId: string;
+    let dbPort: number;
+    try {
+      expect(first.database).toMatch(/PGlite/);
+      expect(first.outboxDir).toBe(path.join(dir, 'outbox'));
+      expect(existsSync(first.outboxDir!)).toBe(true);
+      expect(first.firstProject?.secretKey).toMatch(/^sk_/);
+      const key = first.firstProject!.secretKey;
+      dbPort = portOf(readRuntime(dir).databaseUrl);
+
+      expect((await fetch(`${first.apiUrl}/health`)).status).toBe(200);
+      const created = await call(first.apiUrl, key, 'POST', '/contacts', { email: 'persist@example.com', data: { plan: 'pro' } });
+      expect(created.status).toBe(201);
+      contactId = (await json(created)).data.id;
+      const got = await json(await call(first.apiUrl, key, 'GET', `/contacts/${contactId}`));
+      expect(got.data).toMatchObject({ email: 'persist@example.com', data: { plan: 'pro' } });
+    } finally {
+      await first.stop();
+    }
+    expect(await listening(portOf(first.apiUrl))).toBe(false);
+    expect(await listening(dbPort)).toBe(false);
+    expect(existsSync(path.join(dir, 'runtime.json'))).toBe(false);
+
+    const second = await launch({ env, log: () => {} });
+    try {
+      expect(second.firstProject).toBeUndefined(); // not an empty database any more
+      expect(second.config.secretKey).toBe(first.config.secretKey); // kept in DATA_DIR/secret.key
+      const again = await call(second.apiUrl, first.firstProject!.secretKey, 'GET', `/contacts/${contactId}`);
+      expect(again.status).toBe(200);
+      expect((await json(again)).data).toMatchObject({ id: contactId, email: 'persist@example.com', data: { plan: 'pro' } });
+      // The data folder is locked while in use: a second launcher on it refuses to start.
+      await expect(launch({ env, log: () => {} })).rejects.toThrow(/in use by process/);
+
+      // The CLI without DATABASE_URL reaches the running service's embedded database (runtime.json).
+      const created = await cli(env, 'projects', 'create', '--name', 'From the CLI', '--json');
+      expect(created.code, created.stderr).toBe(0);
+      const { secretKey } = JSON.parse(created.stdout);
+      expect((await call(second.apiUrl, secretKey, 'GET', '/contacts')).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+
+    // With nothing running, the CLI opens the embedded database itself, and lets go of it after.
+    const listed = await cli(env, 'projects', 'list', '--json');
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).map((p: { name: string }) => p.name).sort()).toEqual(['Default project', 'From the CLI']);
+    expect(existsSync(path.join(dir, 'runtime.json'))).toBe(false);
+  }, 120_000);
+
+  it('`tsx launcher/main.ts` prints the keys, serves, and leaves nothing listening after SIGINT', async () => {
+    const port = await freePort();
+    const env = launcherEnv(String(port));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'launcher/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      // The summary ends with the first project's keys.
+      const deadline = Date.now() + 100_000;
+      while (!/Public key\s+pk_/.test(out)) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`launcher did not start:\n${out}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const apiUrl = /API\s+(http:\S+)/.exec(out)![1];
+      const secretKey = /Secret key\s+(sk_\S+)/.exec(out)![1];
+      expect(portOf(apiUrl)).toBe(port);
+      expect(out).toMatch(/\/docs/);
+      expect(out).toMatch(/\/openapi\.json/);
+      expect(out).toContain(path.join(env.DATA_DIR!, 'outbox'));
+      const dbPort = portOf(readRuntime(env.DATA_DIR!).databaseUrl);
+
+      expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
+      const created = await call(apiUrl, secretKey, 'POST', '/contacts', { email: 'spawned@example.com' });
+      expect(created.status).toBe(201);
+
+      child.kill('SIGINT');
+      expect(await exited).toBe(0);
+      expect(await listening(port)).toBe(false);
+      expect(await listening(dbPort)).toBe(false);
+      expect(existsSync(path.join(env.DATA_DIR!, 'runtime.json'))).toBe(false);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  }, 120_000);
+});

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { inject } from 'vitest';
+import pg from 'pg';
+import { Client, Connection } from '@temporalio/client';
+import type { Worker } from '@temporalio/worker';
+import { createApp } from '../api/app.js';
+import { loadConfig, type Config } from '../api/env.js';
+import { createDnsResolver } from '../api/services/dns.js';
+import { createProject } from '../api/services/keys.js';
+import type { App, AppDeps } from '../api/types.js';
+import { openOrm, type MikroORM } from '../db/orm.js';
+import { createWorker, type WorkerOptions } from '../worker/create-worker.js';
+
+/** A fresh database on the machine's PostgreSQL, migrated; dropped by `cleanup`. */
+export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = inject('adminDbUrl');
+  const name = `mh_test_${randomBytes(6).toString('hex')}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  await c.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const d = new pg.Client({ connectionString: admin });
+      await d.connect();
+      await d.query(`drop database if exists ${name} with (force)`);
+      await d.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  deps: AppDeps;
+  orm: MikroORM;
+  config: Config;
+  dbUrl: string;
+  temporal: Client;
+  /** A project with a secret and public key. */
+  project: { id: string; secretKey: string; publicKey: string };
+  newProject(name?: string): Promise<{ id: string; secretKey: string; publicKey: string }>;
+  /**
+   * Starts an in-process worker on this context's task queue; stopped by cleanup. Its mailer is
+   * built from this context's config (SMTP_URL given in `env`, else the outbox under a temp DATA_DIR)
+   * unless `mailer` is given; `deliveryFaults` and `sweeper` go to the worker as they are.
+   */
+  startWorker(opts?: Pick<WorkerOptions['deps'], 'mailer' | 'deliveryFaults'> & Pick<WorkerOptions, 'sweeper'>): Promise<Worker>;
+  request(method: string, path: string, opts?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Everything a test file needs, on real parts: its own database, the run's Temporal dev server,
+ * its own task queue (so workers of parallel files never take each other's tasks).
+ */
+export async function setupTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const db = await createTestDatabase();
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: db.url,
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    TEMPORAL_TASK_QUEUE: `test-${randomBytes(6).toString('hex')}`,
+    AUTH_CACHE_TTL_MS: '0',
+    SECRET_KEY: 'test-secret-key-0123456789abcdef',
+    // Outbox files (no SMTP_URL) go to a temp folder, never into the repository's data/.
+    DATA_DIR: `${tmpdir()}/mh-test-data-${randomBytes(6).toString('hex')}`,
+    ...env,
+  });
+  const orm = await openOrm(db.url, { migrate: true });
+  const connection = await Connection.connect({ address: config.temporalAddress! });
+  const temporal = new Client({ connection, namespace: config.temporalNamespace });
+  // DNS_SERVERS (via `env`, e.g. a test DNS server's address) or the system resolvers.
+  const dns = createDnsResolver({ servers: config.dnsServers });
+  const deps: AppDeps = { orm, config, temporal, dns };
+  const app = createApp(deps);
+  const workers: { worker: Worker; done: Promise<void>; close: () => Promise<void> }[] = [];
+
+  const newProject = async (name = 'Test project') => {
+    const r = await createProject(orm.em.fork(), name);
+    return { id: r.project.id, secretKey: r.secretKey, publicKey: r.publicKey };
+  };
+  const project = await newProject();
+
+  return {
+    app,
+    deps,
+    orm,
+    config,
+    dbUrl: db.url,
+    temporal,
+    project,
+    newProject,
+    async startWorker(opts = {}) {
+      const { worker, connection: wc } = await createWorker({
+        address: config.temporalAddress!,
+        namespace: config.temporalNamespace,
+        taskQueue: config.taskQueue,
+        deps: { orm, config, dns, mailer: opts.mailer, deliveryFaults: opts.deliveryFaults },
+        sweeper: opts.sweeper,
+      });
+      const done = worker.run();
+      workers.push({ worker, done, close: () => wc.close() });
+      return worker;
+    },
+    async request(method, path, opts = {}) {
+      const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+      const key = opts.key === undefined ? project.secretKey : opts.key;
+      if (key) headers.authorization = `Bearer ${key}`;
+      let body: string | undefined;
+      if (opts.body !== undefined) {
+        body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      return app.request(path, { method, headers, body });
+    },
+    async cleanup() {
+      for (const w of workers) {
+        if (w.worker.getState() === 'RUNNING') w.worker.shutdown();
+        await w.done.catch(() => {});
+        await w.close();
+      }
+      await connection.close();
+      await orm.close(true);
+      await db.drop();
+    },
+  };
+}
+
+/** Parses a JSON response, failing the test with the body when it is not JSON. */
+export async function json<T = any>(res: Response): Promise<T> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new Error(`Expected JSON, got ${res.status}: ${text.slice(0, 500)}`);
+  }
+}

@@ -1,0 +1,138 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import PostalMime, { type Email as ParsedEmail } from 'postal-mime';
+
+export interface ReceivedMessage {
+  raw: Buffer;
+  envelopeFrom: string;
+  recipients: string[];
+  /** Message-ID header as sent (with angle brackets). */
+  messageId: string | null;
+  /** Date.now() when the final "." of DATA arrived. */
+  arrivedAt: number;
+  /** Date.now() when the transaction began (MAIL FROM). */
+  mailFromAt: number;
+}
+
+type Reply = { code: number; message: string };
+const smtpError = (r: Reply) => Object.assign(new Error(r.message), { responseCode: r.code });
+
+/**
+ * A real SMTP peer on 127.0.0.1 (random port, no TLS, no auth) that keeps every message it
+ * accepted. It can refuse given recipients at RCPT TO, or the next N messages at the end of DATA.
+ * Only complete messages are kept: a client that dies mid-DATA leaves nothing behind.
+ */
+export class TestSmtpServer {
+  readonly messages: ReceivedMessage[] = [];
+  /** SMTP connections accepted so far (a pooled client reuses a few). */
+  connections = 0;
+  private readonly recipientReplies = new Map<string, Reply>();
+  private nextReplies: Reply[] = [];
+  private waiters: (() => void)[] = [];
+
+  private constructor(private readonly server: SMTPServer, readonly port: number) {}
+
+  static async start(): Promise<TestSmtpServer> {
+    let self: TestSmtpServer | undefined;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      disableReverseLookup: true, // loopback: no DNS on each connection
+      size: 30 * 1024 * 1024,
+      onConnect(_session, cb) {
+        self!.connections++;
+        cb();
+      },
+      onMailFrom(_address, session, cb) {
+        (session as unknown as { mailFromAt: number }).mailFromAt = Date.now();
+        cb();
+      },
+      onRcptTo(address, _session, cb) {
+        const reply = self!.recipientReplies.get(address.address.toLowerCase());
+        cb(reply ? smtpError(reply) : undefined);
+      },
+      onData(stream, session, cb) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('error', () => {}); // connection lost mid-message: nothing is kept
+        stream.on('end', () => self!.received(Buffer.concat(chunks), session, cb));
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    self = new TestSmtpServer(server, (server.server.address() as AddressInfo).port);
+    return self;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** Refuse this recipient at RCPT TO with the given reply (e.g. 550 / 450) until cleared. */
+  rejectRecipient(address: string, code: number, message = `${code} recipient refused`) {
+    this.recipientReplies.set(address.toLowerCase(), { code, message });
+  }
+
+  clearRecipient(address: string) {
+    this.recipientReplies.delete(address.toLowerCase());
+  }
+
+  /** Refuse the next `count` messages at the end of DATA (the message is not kept). */
+  failNext(count: number, code: number, message = `${code} try again later`) {
+    for (let i = 0; i < count; i++) this.nextReplies.push({ code, message });
+  }
+
+  byMessageId(messageId: string): ReceivedMessage[] {
+    return this.messages.filter((m) => m.messageId === messageId);
+  }
+
+  /** Resolves once at least `count` messages arrived; rejects after `timeoutMs`. */
+  async waitForCount(count: number, timeoutMs = 30_000): Promise<ReceivedMessage[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.messages.length < count) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`SMTP server got ${this.messages.length} of ${count} messages within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, Math.min(left, 1000));
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+    return this.messages;
+  }
+
+  static parse(message: ReceivedMessage): Promise<ParsedEmail> {
+    return PostalMime.parse(message.raw);
+  }
+
+  reset() {
+    this.messages.length = 0;
+    this.recipientReplies.clear();
+    this.nextReplies = [];
+  }
+
+  async close() {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private received(raw: Buffer, session: { envelope: { mailFrom: false | { address: string }; rcptTo: { address: string }[] } }, cb: (err?: Error | null) => void) {
+    const reply = this.nextReplies.shift();
+    if (reply) return cb(smtpError(reply));
+    const header = raw.subarray(0, Math.max(0, raw.indexOf('\r\n\r\n'))).toString('utf8');
+    this.messages.push({
+      raw,
+      envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+      recipients: session.envelope.rcptTo.map((r) => r.address),
+      messageId: /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(header)?.[1] ?? null,
+      arrivedAt: Date.now(),
+      mailFromAt: (session as unknown as { mailFromAt: number }).mailFromAt,
+    });
+    cb();
+    for (const w of this.waiters.splice(0)) w();
+  }
+}

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { createMailer } from '../../activities/mailer.js';
+import { loadConfig } from '../../api/env.js';
+import { openOrm } from '../../db/orm.js';
+import { buildDeps } from '../../launcher/deps.js';
+import { isEntrypoint } from '../../launcher/process.js';
+import { createWorker } from '../../worker/create-worker.js';
+
+/*
+ * A delivery worker in its own OS process, for tests that need several processes (shared pacing)
+ * or one to SIGKILL (crash recovery). Run as a script it reads DATABASE_URL, TEMPORAL_ADDRESS,
+ * TEMPORAL_TASK_QUEUE, SMTP_URL, SEND_RATE_PER_SECOND... like the real worker, prints READY once
+ * polling, and prints `SENT <emailId> <startedAt> <doneAt>` for each message the SMTP server accepted.
+ */
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  /** Messages this process handed to SMTP successfully (from its stdout): when the send started and ended. */
+  sent: { emailId: string; startedAt: number; doneAt: number }[];
+  exited: Promise<number | null>;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+const script = fileURLToPath(import.meta.url);
+
+/** Spawns `node --import tsx worker-process.ts` (one process: SIGKILL hits the worker itself) and waits for READY. */
+export async function startWorkerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, TEMPORAL_LOG_LEVEL: 'ERROR', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const sent: WorkerProcess['sent'] = [];
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker process not ready in ${timeoutMs} ms: ${stderr}`)), timeoutMs);
+    void exited.then((code) => reject(new Error(`worker process exited (${code}) before READY: ${stderr}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line === 'READY') {
+        clearTimeout(timer);
+        resolve();
+      } else if (line.startsWith('SENT ')) {
+        const [, emailId, startedAt, doneAt] = line.split(' ');
+        sent.push({ emailId, startedAt: Number(startedAt), doneAt: Number(doneAt) });
+      }
+    });
+  });
+  return { child, sent, exited, kill: (signal = 'SIGTERM') => child.kill(signal) };
+}
+
+async function main() {
+  const config = loadConfig(process.env);
+  const orm = await openOrm(config.databaseUrl!, { poolMax: 10 });
+  const real = createMailer(config);
+  const { worker, connection } = await createWorker({
+    address: config.temporalAddress!,
+    namespace: config.temporalNamespace,
+    taskQueue: config.taskQueue,
+    deps: {
+      ...buildDeps(config, orm),
+      mailer: {
+        async send(msg) {
+          const startedAt = Date.now();
+          const info = await real.send(msg);
+          process.stdout.write(`SENT ${msg.emailId} ${startedAt} ${Date.now()}\n`);
+          return info;
+        },
+        close: () => real.close(),
+      },
+    },
+    sweeper: false,
+  });
+  const done = worker.run();
+  process.stdout.write('READY\n');
+  // The SDK's runtime shuts the worker down on SIGTERM/SIGINT by itself.
+  await done;
+  await real.close();
+  await connection.close();
+  await orm.close(true);
+  process.exit(0);
+}
+
+if (isEntrypoint(import.meta.url)) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

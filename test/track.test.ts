@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitTrackData, trackEvent } from '../api/services/track.js';
+import { json, setupTestContext, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await setupTestContext();
+});
+afterAll(() => ctx?.cleanup());
+
+const sql = <T = any>(text: string, params: unknown[] = []) => ctx.orm.em.fork().getConnection().execute<T[]>(text, params, 'all');
+const track = (body: unknown, key?: string | null) => ctx.request('POST', '/v1/track', { key: key === undefined ? ctx.project.publicKey : key, body });
+const contactByEmail = async (email: string) => (await sql('select * from contacts where project_id = ? and email = ?', [ctx.project.id, email]))[0];
+const eventsOf = (contactId: string) => sql('select id, name, data from events where contact_id = ? order by id', [contactId]);
+
+describe('POST /v1/track: auth and response', () => {
+  it('accepts a public key and answers exactly {success, data: {contact, event, timestamp}}', async () => {
+    const before = Date.now();
+    const res = await track({ email: 'pub@example.com', event: 'signed_up' });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(Object.keys(body).sort()).toEqual(['data', 'success']);
+    expect(body.success).toBe(true);
+    expect(Object.keys(body.data).sort()).toEqual(['contact', 'event', 'timestamp']);
+    const contact = await contactByEmail('pub@example.com');
+    expect(body.data.contact).toBe(contact.id);
+    const [event] = await eventsOf(contact.id);
+    expect(body.data.event).toBe(event.id);
+    expect(event.name).toBe('signed_up');
+    expect(new Date(body.data.timestamp).toISOString()).toBe(body.data.timestamp);
+    expect(Date.parse(body.data.timestamp)).toBeGreaterThanOrEqual(before - 5_000);
+  });
+
+  it('accepts a secret key', async () => {
+    const res = await track({ email: 'sec@example.com', event: 'signed_up' }, ctx.project.secretKey);
+    expect(res.status).toBe(200);
+  });
+
+  it('without a key is a 401 in the normal envelope', async () => {
+    const res = await track({ email: 'nokey@example.com', event: 'x' }, null);
+    expect(res.status).toBe(401);
+    const body = await json(res);
+    expect(body).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED', statusCode: 401 } });
+    expect(await contactByEmail('nokey@example.com')).toBeUndefined();
+  });
+});
+
+describe('POST /v1/track: the contact', () => {
+  it('creates a new contact subscribed, and updates the same one later (email normalised)', async () => {
+    const a = await json(await track({ email: 'New@Example.com', event: 'visit' }));
+    const c = await contactByEmail('new@example.com');
+    expect(c).toMatchObject({ id: a.data.contact, subscribed: true });
+    const b = await json(await track({ email: ' NEW@example.com ', event: 'visit' }));
+    expect(b.data.contact).toBe(a.data.contact);
+    expect(b.data.event).not.toBe(a.data.event);
+    const evs = await eventsOf(c.id);
+    expect(evs.map((e) => e.name)).toEqual(['visit', 'visit']);
+  });
+
+  it('subscribed:false creates an unsubscribed contact and records contact.unsubscribed', async () => {
+    const r = await json(await track({ email: 'optout@example.com', event: 'visit', subscribed: false }));
+    const c = await contactByEmail('optout@example.com');
+    expect(c.subscribed).toBe(false);
+    expect((await eventsOf(r.data.contact)).map((e) => e.name)).toEqual(['contact.unsubscribed', 'visit']);
+
+    // omitted: unchanged, no subscription event
+    await track({ email: 'optout@example.com', event: 'visit' });
+    expect((await contactByEmail('optout@example.com')).subscribed).toBe(false);
+    // same value again: no new subscription event
+    await track({ email: 'optout@example.com', event: 'visit', subscribed: false });
+    // change back: contact.subscribed
+    await track({ email: 'optout@example.com', event: 'visit', subscribed: true });
+    expect((await contactByEmail('optout@example.com')).subscribed).toBe(true);
+    const names = (await eventsOf(r.data.contact)).map((e) => e.name);
+    expect(names).toEqual(['contact.unsubscribed', 'visit', 'visit', 'visit', 'contact.subscribed', 'visit']);
+  });
+
+  it('a new contact with an explicit subscribed:true records contact.subscribed; without it, nothing', async () => {
+    const a = await json(await track({ email: 'optin@example.com', event: 'visit', subscribed: true }));
+    expect((await eventsOf(a.data.contact)).map((e) => e.name)).toEqual(['contact.subscribed', 'visit']);
+    const b = await json(await track({ email: 'plain@example.com', event: 'visit' }));
+    expect((await eventsOf(b.data.contact)).map((e) => e.name)).toEqual(['visit']);
+  });
+
+  it('an existing unsubscribed contact stays unsubscribed when subscribed is omitted', async () => {
+    await ctx.request('POST', '/contacts', { body: { email: 'quiet@example.com', subscribed: false } });
+    await track({ email: 'quiet@example.com', event: 'visit' });
+    expect((await contactByEmail('quiet@example.com')).subscribed).toBe(false);
+  });
+
+  it('merges data into the contact, null removes a key, persistent:false stays on the event only', async () => {
+    await track({ email: 'data@example.com', event: 'a', data: { plan: 'free', name: 'Ada', city: 'London' } });
+    const r = await json(
+      await track({
+        email: 'data@example.com',
+        event: 'b',
+        data: {
+          plan: 'pro',
+          city: null,
+          orderId: { value: 'A-1', persistent: false },
+          score: { value: 7, persistent: true },
+          nested: { value: 1 },
+        },
+      }),
+    );
+    const c = await contactByEmail('data@example.com');
+    expect(c.data).toEqual({ plan: 'pro', name: 'Ada', score: 7, nested: { value: 1 } });
+    const [ev] = await sql('select data from events where id = ?', [r.data.event]);
+    expect(ev.data).toEqual({ plan: 'pro', city: null, orderId: 'A-1', score: 7, nested: { value: 1 } });
+  });
+
+  it('counts the event name in event_names', async () => {
+    for (let i = 0; i < 3; i++) await track({ email: `count${i}@example.com`, event: 'counted.once' });
+    const [row] = await sql('select count from event_names where project_id = ? and name = ?', [ctx.project.id, 'counted.once']);
+    expect(Number(row.count)).toBe(3);
+  });
+});
+
+describe('POST /v1/track: validation', () => {
+  it.each(['email.opened', 'contact.subscribed', 'segment.entered', 'Email.Sent'])('system event name %s is a 422 naming event', async (event) => {
+    const res = await track({ email: 'sys@example.com', event });
+    expect(res.status).toBe(422);
+    const body = await json(res);
+    expect(body.error.code).toBe('VALIDATION_ERROR');
+    expect(body.error.errors.map((e: any) => e.field)).toEqual(['event']);
+    expect(await contactByEmail('sys@example.com')).toBeUndefined();
+  });
+
+  it.each([
+    ['empty', ''],
+    ['101 chars', 'x'.repeat(101)],
+    ['a space', 'signed up'],
+    ['a slash', 'a/b'],
+    ['non-ASCII', 'café'],
+  ])('event name with %s is a 422 naming event', async (_label, event) => {
+    const res = await track({ email: 'bounds@example.com', event });
+    expect(res.status).toBe(422);
+    const body = await json(res);
+    expect(body.error.errors.map((e: any) => e.field)).toContain('event');
+  });
+
+  it('accepts an event name of exactly 100 chars with every allowed character', async () => {
+    const event = `Aa0_.:-${'z'.repeat(93)}`;
+    expect(event).toHaveLength(100);
+    expect((await track({ email: 'bounds@example.com', event })).status).toBe(200);
+  });
+
+  it('a bad email is a 422 with invalid_string', async () => {
+    const res = await track({ email: 'not-an-email', event: 'x' });
+    expect(res.status).toBe(422);
+    const body = await json(res);
+    expect(body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR', statusCode: 422 } });
+    expect(body.error.errors).toContainEqual(expect.objectContaining({ field: 'email', code: 'invalid_string' }));
+  });
+
+  it('missing fields, a non-boolean subscribed and non-object data are 422s', async () => {
+    const missing = await json(await track({}));
+    expect(missing.error.errors.map((e: any) => e.field).sort()).toEqual(['email', 'event']);
+    expect((await track({ email: 'v@example.com', event: 'x', subscribed: 'yes' })).status).toBe(422);
+    expect((await track({ email: 'v@example.com', event: 'x', data: [1, 2] })).status).toBe(422);
+  });
+
+  it('malformed JSON is a 400', async () => {
+    const res = await ctx.request('POST', '/v1/track', { key: ctx.project.publicKey, body: '{"email":' });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('trackEvent inside a transaction', () => {
+  it('runs on the transaction (inline statement) and rolls back with it', async () => {
+    const em = ctx.orm.em.fork();
+    await expect(
+      em.transactional(async (tem) => {
+        const r = await trackEvent(tem, ctx.project.id, { email: 'trx@example.com', event: 'in_trx', subscribed: false, data: { a: 1 } });
+        expect(r.subscriptionEvent?.name).toBe('contact.unsubscribed');
+        const [c] = await tem.getConnection().execute('select subscribed, data from contacts where id = ?', [r.contactId], 'all', tem.getTransactionContext());
+        expect(c).toEqual({ subscribed: false, data: { a: 1 } });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await contactByEmail('trx@example.com')).toBeUndefined();
+  });
+});
+
+describe('splitTrackData', () => {
+  it('unwraps only exact {value, persistent:boolean} wrappers', () => {
+    expect(
+      splitTrackData({
+        a: 1,
+        b: { value: 2, persistent: false },
+        c: { value: 3, persistent: true },
+        d: { value: 4, persistent: 'no' },
+        e: null,
+        f: [1],
+      }),
+    ).toEqual({
+      contactPatch: { a: 1, c: 3, d: { value: 4, persistent: 'no' }, e: null, f: [1] },
+      eventData: { a: 1, b: 2, c: 3, d: { value: 4, persistent: 'no' }, e: null, f: [1] },
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { Client } from '@temporalio/client';
+import { createActivities, type ActivityDeps } from '../activities/index.js';
+import { createMailer, type Mailer } from '../activities/mailer.js';
+import { startSweeper, type SweeperOptions } from './sweeper.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const workflowsPath = path.resolve(here, '../workflows/index.ts');
+
+let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
+/** The workflow bundle is built once per process (~1 s) and reused by every worker in it. */
+export function workflowBundle() {
+  bundle ??= bundleWorkflowCode({ workflowsPath, logger: quietLogger });
+  return bundle;
+}
+
+const quietLogger = {
+  log() {}, trace() {}, debug() {}, info() {},
+  warn: (m: string) => console.warn(m),
+  error: (m: string) => console.error(m),
+};
+
+export interface WorkerOptions {
+  address: string;
+  namespace: string;
+  taskQueue: string;
+  /** Without `mailer`, one is built from `deps.config` (SMTP_URL or outbox) and closed when the worker stops. */
+  deps: Omit<ActivityDeps, 'mailer'> & { mailer?: Mailer };
+  /** The stranded-QUEUED-email sweeper (worker/sweeper.ts) runs while the worker runs; false turns it off. */
+  sweeper?: Pick<SweeperOptions, 'intervalMs' | 'olderThanMs'> | false;
+}
+
+let runtimeInstalled = false;
+/** The SDK logs every worker state change at INFO; keep warnings and errors only. */
+function installRuntime() {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  try {
+    Runtime.install({ logger: new DefaultLogger((process.env.TEMPORAL_LOG_LEVEL as 'WARN') ?? 'WARN') });
+  } catch {
+    /* already installed by the host process */
+  }
+}
+
+export async function createWorker(opts: WorkerOptions) {
+  installRuntime();
+  const connection = await NativeConnection.connect({ address: opts.address });
+  const ownMailer = opts.deps.mailer ? undefined : createMailer(opts.deps.config);
+  const deps: ActivityDeps = { ...opts.deps, mailer: opts.deps.mailer ?? ownMailer! };
+  const worker = await Worker.create({
+    connection,
+    namespace: opts.namespace,
+    taskQueue: opts.taskQueue,
+    workflowBundle: await workflowBundle(),
+    activities: createActivities(deps),
+    maxCachedWorkflows: 200,
+    maxConcurrentActivityTaskExecutions: 50,
+  });
+  // run() settles after shutdown has drained the activities: the sweeper and our own mailer stop with it.
+  const run = worker.run.bind(worker);
+  worker.run = async () => {
+    const sweeper =
+      opts.sweeper === false
+        ? undefined
+        : startSweeper({ orm: deps.orm, client: new Client({ connection, namespace: opts.namespace }), taskQueue: opts.taskQueue, ...opts.sweeper });
+    try {
+      await run();
+    } finally {
+      await sweeper?.stop();
+      await ownMailer?.close();
+    }
+  };
+  return { worker, connection };
+}
+

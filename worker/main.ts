@@ -1,0 +1,58 @@
+import { loadConfig, type Config } from '../api/env.js';
+import { openOrm, type MikroORM } from '../db/orm.js';
+import { buildDeps } from '../launcher/deps.js';
+import { isEntrypoint, onShutdownSignal, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../launcher/process.js';
+import { createWorker } from './create-worker.js';
+
+export interface RunningWorker {
+  /** Settles when the worker stops (rejects if it failed). */
+  done: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Connects to Temporal and polls `config.taskQueue` until stopped. */
+export async function startWorker(config: Config, orm: MikroORM): Promise<RunningWorker> {
+  const address = temporalAddressOf(config);
+  const { worker, connection } = await createWorker({
+    address,
+    namespace: config.temporalNamespace,
+    taskQueue: config.taskQueue,
+    deps: buildDeps(config, orm),
+  }).catch((e: Error) => {
+    throw new Error(`Cannot start the worker on Temporal at ${address} (TEMPORAL_ADDRESS): ${e.message}`);
+  });
+  const done = worker.run();
+  return {
+    done,
+    async stop() {
+      // The SDK's runtime also shuts workers down on SIGINT/SIGTERM by itself: only ask when still running.
+      if (worker.getState() === 'RUNNING') worker.shutdown();
+      await done.catch(() => {});
+      await connection.close().catch(() => {});
+    },
+  };
+}
+
+async function main() {
+  const config = loadConfig();
+  const databaseUrl = requireDatabaseUrl(config, 'npm run start:worker');
+  requireSecretKey(config, 'npm run start:worker');
+  const orm = await openOrm(databaseUrl, { migrate: true });
+  const worker = await startWorker(config, orm);
+  console.log(`Worker polling task queue "${config.taskQueue}" on Temporal ${temporalAddressOf(config)} (namespace ${config.temporalNamespace})`);
+  onShutdownSignal(async () => {
+    await worker.stop();
+    await orm.close(true);
+  });
+  worker.done.catch((e) => {
+    console.error(`Worker failed: ${(e as Error).message}`);
+    process.exit(1);
+  });
+}
+
+if (isEntrypoint(import.meta.url)) {
+  main().catch((e) => {
+    console.error(`Failed to start the worker: ${(e as Error).message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,65 @@
+import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.js';
+import type { DeliveryOutcome } from '../activities/mail.activities.js';
+
+export interface DeliverEmailsInput {
+  projectId: string;
+  emailIds: string[];
+}
+
+export interface DeliverEmailsResult {
+  sent: number;
+  failed: number;
+  outcomes: DeliveryOutcome[];
+}
+
+/** At most this many emails of one workflow in flight; the shared rate bucket does the pacing. */
+export const DELIVERY_CONCURRENCY = 10;
+
+const { deliverEmail } = proxyActivities<Activities>({
+  // Long enough for a queue of paced sends; a dead worker is noticed by the heartbeat timeout.
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '15 seconds',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20 },
+});
+
+const { markEmailFailed } = proxyActivities<Activities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+});
+
+/**
+ * Delivers the email records of one send (or the sweeper's one stranded record). Each email is
+ * its own activity, idempotent by record id; one email failing for good never fails the others
+ * or the workflow.
+ */
+export async function deliverEmailsWorkflow(input: DeliverEmailsInput): Promise<DeliverEmailsResult> {
+  const ids = input.emailIds;
+  const outcomes: DeliveryOutcome[] = new Array(ids.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < ids.length) {
+      const i = next++;
+      outcomes[i] = await deliverOne(ids[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, ids.length) }, lane));
+  const sent = outcomes.filter((o) => o.status === 'SENT').length;
+  return { sent, failed: outcomes.length - sent, outcomes };
+}
+
+async function deliverOne(emailId: string): Promise<DeliveryOutcome> {
+  try {
+    return await deliverEmail({ emailId });
+  } catch (err) {
+    if (!(err instanceof ActivityFailure)) throw err; // e.g. the workflow was cancelled
+    const cause = err.cause;
+    // Permanent SMTP rejection: the activity already wrote FAILED/BOUNCED and the event.
+    if (cause instanceof ApplicationFailure && cause.nonRetryable && cause.details?.[0]) {
+      return cause.details[0] as DeliveryOutcome;
+    }
+    if (cause instanceof ApplicationFailure && cause.type === 'EMAIL_NOT_FOUND') return { emailId, status: 'FAILED', error: cause.message };
+    // Retries used up (or timed out): the record becomes FAILED unless something else finished it.
+    return await markEmailFailed({ emailId, error: cause?.message ?? err.message });
+  }
+}

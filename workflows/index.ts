@@ -1,0 +1,4 @@
+/** Every workflow the worker registers. Workflow code is sandboxed: no Node, ORM or nodemailer imports. */
+export { pingWorkflow } from './ping.workflow.js';
+export { domainVerificationWorkflow } from './domain.workflow.js';
+export { deliverEmailsWorkflow } from './deliver.workflow.js';
