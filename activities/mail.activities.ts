@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { dkimForSender } from '../api/services/domains.js';
 import { recordEvent } from '../api/services/events.js';
-import { acquireSendToken, lateToleranceMs, sendRateOf } from '../api/services/pacing.js';
+import { acquireSendToken, claimSendStart, pacingFor, sendRateOf, type Pacing } from '../api/services/pacing.js';
 import { suppress } from '../api/services/suppressions.js';
 import { decorateForDelivery } from '../api/services/tracking.js';
 import { Email, Project } from '../db/entities.js';
@@ -32,10 +32,12 @@ const exec: Exec = (em, sql, params, method = 'all') => em.getConnection().execu
  * Delivery of one email record, at most once per record as far as this service can know:
  *  1. claim: QUEUED/SENDING -> SENDING, attempts+1 (a final record returns at once);
  *  2. decorate (tracking, unsubscribe headers) and look up the DKIM key;
- *  3. reserve a slot in the project's shared send bucket (api/services/pacing.ts), sleep until it;
- *  4. in ONE transaction: lock the row, re-check it is not final, send, mark SENT + events, commit.
- *     A send that would start more than LATE_SLOTS slot widths after its slot (database clock)
- *     gives the slot up and reserves a new one (step 3 again).
+ *  3. pace (api/services/pacing.ts): reserve a slot in the project's shared bucket, sleep until it;
+ *  4. in ONE transaction: lock the row, re-check it is not final, claim the start in the project's
+ *     sliding window (waiting while it is full), send, mark SENT + events, commit.
+ *     The claim is the rate guarantee, so it sits right before the SMTP call: little can happen
+ *     between the two to bunch sends up. (On the embedded database, where a second connection
+ *     would wait for this transaction, the claim comes just before the transaction instead.)
  * Holding the row lock across the SMTP call makes concurrent attempts for the same record (a retry
  * started while a timed-out attempt is still running, a sweeper workflow next to the API's) wait
  * for the first and then see SENT. A crashed process's lock dies with its connection.
@@ -62,12 +64,10 @@ export function createMailActivities(deps: ActivityDeps) {
       });
       if (prepared.final) return prepared.final;
       const { email, project, message } = prepared as Required<typeof prepared>;
-      const rate = sendRateOf(project.settings, deps.config.sendRatePerSecond);
-      for (;;) {
-        const slotAtMs = await waitForSendToken(em, project.id, rate);
-        const outcome = await sendAndRecord(em, email, message, slotAtMs, lateToleranceMs(rate));
-        if (outcome !== MISSED_SLOT) return outcome;
-      }
+      const pacing = pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond));
+      await reserveSlot(em, project.id, pacing);
+      const claimed = deps.config.embeddedDatabase ? await claimStart(em, project.id, pacing) : undefined;
+      return sendAndRecord(em, email, message, async () => claimed ?? claimStart(em, project.id, pacing));
     });
   }
 
@@ -91,35 +91,19 @@ export function createMailActivities(deps: ActivityDeps) {
 
   /**
    * Step 4: lock, send, record. The transaction waits for nothing but the SMTP call (PGlite, the
-   * embedded database, serves one transaction at a time). MISSED_SLOT: the lock (or a connection,
-   * or the CPU) came more than `toleranceMs` after the slot, by the database's clock; nothing was
-   * sent.
+   * embedded database, serves one transaction at a time). `start` waits for the pacing to admit
+   * the send and returns its start on the database's clock.
    */
-  async function sendAndRecord(
-    em: EntityManager,
-    email: Email,
-    message: OutgoingMessage,
-    slotAtMs: number,
-    toleranceMs: number,
-  ): Promise<DeliveryOutcome | typeof MISSED_SLOT> {
+  async function sendAndRecord(em: EntityManager, email: Email, message: OutgoingMessage, start: () => Promise<number>): Promise<DeliveryOutcome> {
     let accepted: SendResult | undefined;
     let sentAt: Date | undefined;
     let smtp: { error: unknown; failure: SmtpFailure } | undefined;
-    let outcome: DeliveryOutcome | typeof MISSED_SLOT | null;
+    let outcome: DeliveryOutcome | null;
     try {
       outcome = await em.transactional(async (tx) => {
-        const row = await exec<{ status: string; error: string | null; now_ms: number }>(
-          tx,
-          'select status, error, extract(epoch from clock_timestamp())::float8 * 1000 as now_ms from emails where id = ? for update',
-          [email.id],
-          'get',
-        );
+        const row = await exec<{ status: string; error: string | null }>(tx, 'select status, error from emails where id = ? for update', [email.id], 'get');
         if (FINAL.has(row.status)) return { emailId: email.id, status: row.status as FinalStatus, error: row.error, alreadyFinal: true };
-        const dbNow = dbClock(Number(row.now_ms));
-        if (dbNow() < slotAtMs) await sleep(slotAtMs - dbNow());
-        const startedAt = dbNow();
-        if (startedAt > slotAtMs + toleranceMs) return MISSED_SLOT;
-        sentAt = new Date(startedAt);
+        sentAt = new Date(await start());
         try {
           accepted = await deps.mailer.send(message);
         } catch (error) {
@@ -139,7 +123,6 @@ export function createMailActivities(deps: ActivityDeps) {
       // The server took the message but the SENT write failed: write it again, never resend from here.
       outcome = await retrying(() => deps.orm.em.fork().transactional((tx) => recordSent(tx, email, accepted!, sentAt!)));
     }
-    if (outcome === MISSED_SLOT) return outcome;
     if (smtp) {
       if (!outcome) throw smtp.error; // transient (4xx, connection): Temporal retries with backoff
       throw ApplicationFailure.nonRetryable(smtp.failure.message, outcome.status === 'BOUNCED' ? EMAIL_BOUNCED : EMAIL_FAILED, outcome);
@@ -221,26 +204,22 @@ export function createMailActivities(deps: ActivityDeps) {
   return { deliverEmail, markEmailFailed };
 }
 
-/**
- * Step 3: reserve a slot in the shared bucket and sleep until it (heartbeats keep running).
- * Returns the slot's time on the database's clock.
- */
-async function waitForSendToken(em: EntityManager, projectId: string, rate: number): Promise<number> {
+/** Step 3: reserve a slot in the shared bucket and sleep until it (heartbeats keep running). */
+async function reserveSlot(em: EntityManager, projectId: string, pacing: Pacing): Promise<void> {
   for (;;) {
-    const token = await acquireSendToken(em, projectId, rate);
-    if (!token.granted) {
-      await sleep(token.waitMs);
-      continue;
-    }
-    if (token.waitMs > 0) await sleep(token.waitMs);
-    return token.slotAtMs;
+    const token = await acquireSendToken(em, projectId, pacing.reserveRate);
+    await sleep(token.waitMs);
+    if (token.granted) return;
   }
 }
 
-/** The database's clock as read at `readMs`, advanced by this process's monotonic clock since then. */
-function dbClock(readMs: number): () => number {
-  const at = performance.now();
-  return () => readMs + (performance.now() - at);
+/** The start admitted by the project's sliding window (epoch ms, database clock), sleeping while it is full. */
+async function claimStart(em: EntityManager, projectId: string, pacing: Pacing): Promise<number> {
+  for (;;) {
+    const start = await claimSendStart(em, projectId, pacing);
+    if (start.admitted) return start.startMs;
+    await sleep(start.waitMs);
+  }
 }
 
 const PREPARE_CONCURRENCY = 2;
@@ -265,8 +244,6 @@ function limiter(n: number) {
 
 /** Cancellation-aware sleep (the activity heartbeats, so a cancelled workflow stops the wait). */
 const sleep = (ms: number) => Context.current().sleep(Math.max(0, ms));
-
-const MISSED_SLOT = Symbol('missed-slot');
 
 /** Heartbeats while `fn` runs, so a dead worker is noticed within the heartbeat timeout, a slow send is not. */
 async function withHeartbeat<T>(fn: () => Promise<T>): Promise<T> {

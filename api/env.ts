@@ -39,6 +39,11 @@ export interface Config {
   /** Backoff of the sender-domain verification workflow (ms). */
   domainCheck: { minIntervalMs: number; maxIntervalMs: number; giveUpAfterMs: number };
   sendRatePerSecond: number;
+  /**
+   * The database is the launcher's embedded PGlite, where all connections share one session (a
+   * query on a second connection waits for the first's transaction). Set by the launcher, not by env.
+   */
+  embeddedDatabase: boolean;
   rateLimitPerMinute: number;
   authCacheTtlMs: number;
   logLevel: Env['LOG_LEVEL'];
@@ -68,6 +73,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       giveUpAfterMs: Math.round(e.DOMAIN_VERIFY_GIVE_UP_SECONDS * 1000),
     },
     sendRatePerSecond: e.SEND_RATE_PER_SECOND,
+    embeddedDatabase: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,

@@ -20,7 +20,7 @@ import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { createProject } from '../api/services/keys.js';
-import { LATE_SLOTS, BURST_TOKENS } from '../api/services/pacing.js';
+import { pacingFor } from '../api/services/pacing.js';
 import { newId } from '../db/ids.js';
 import { openOrm } from '../db/orm.js';
 import { findTemporalCli, startTemporalDevServer } from '../launcher/temporal-cli.js';
@@ -152,7 +152,8 @@ async function main() {
       idealMs: ideal,
       withinTenPercent: duration >= ideal * 0.9 && duration <= ideal * 1.1,
       peak1sSendStarts: maxInWindow(departures, 1000),
-      guaranteedMax: RATE + BURST_TOKENS + LATE_SLOTS,
+      peakSendStartsInPacingWindow: maxInWindow(departures, pacingFor(RATE).windowMs),
+      guaranteedMax: pacingFor(RATE).maxStarts,
       peak1sMailFrom: maxInWindow(received.map((r) => r.mailFromAt), 1000),
       peak1sCompleted: maxInWindow(arrivals, 1000),
       allDelivered: distinct === ids.length,

@@ -98,7 +98,7 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
       env.PORT = String(port);
     }
 
-    const config = loadConfig(env);
+    const config = { ...loadConfig(env), embeddedDatabase: !initial.databaseUrl };
     let outboxDir: string | undefined;
     if (!config.smtpUrl) {
       outboxDir = path.join(dataDir, 'outbox');

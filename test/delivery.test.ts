@@ -19,7 +19,7 @@ const faults: { before?: (id: string) => void; after?: (id: string) => void } = 
 
 beforeAll(async () => {
   smtp = await TestSmtpServer.start();
-  // A high rate: these tests are about delivery, test/pacing.test.ts is about the rate.
+  // A high rate: these tests are about delivery, test/pacing.timing.test.ts is about the rate.
   ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' });
   dkimKey = await insertVerifiedDomain(ctx.orm, ctx.project.id, 'example.com', ctx.config.secretKey!);
   await ctx.startWorker({

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireSendToken, BURST_TOKENS, LATE_SLOTS, MAX_AHEAD_SECONDS } from '../api/services/pacing.js';
+import { acquireSendToken, claimSendStart, GUARD_MS, MAX_AHEAD_SECONDS, pacingFor } from '../api/services/pacing.js';
 import { sendWorkflowId } from '../workflows/ids.js';
 import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { setupTestContext, type TestContext } from './helpers.js';
@@ -10,13 +10,8 @@ import { startWorkerProcess, type WorkerProcess } from './support/worker-process
 
 const LIMIT = 20; // emails per second for the project
 const TOTAL = 200;
-/**
- * SMTP transactions begun per 1 s window beyond what the limiter lets start: a busy worker takes a
- * few event-loop turns from the send start to MAIL FROM (up to ~70 ms seen on this loaded 2-core
- * machine, i.e. one or two 50 ms slots), plus one of margin.
- */
-const ARRIVAL_JITTER = 3;
-
+/** Messages a machine stall may push into one 1 s window at the server beyond LIMIT (see the assertion). */
+const SERVER_JITTER = 3;
 let smtp: TestSmtpServer;
 let ctx: TestContext;
 const workers: WorkerProcess[] = [];
@@ -82,6 +77,43 @@ describe('acquireSendToken (the PostgreSQL token bucket)', () => {
   });
 });
 
+describe('claimSendStart (the sliding window of send starts)', () => {
+  it('admits maxStarts sends, then refuses with the wait until the oldest leaves the window', async () => {
+    const p = await ctx.newProject('window');
+    const pacing = pacingFor(5); // 5 per 1050 ms
+    expect(pacing).toMatchObject({ maxStarts: 5, windowMs: 1000 + GUARD_MS });
+    const starts: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const s = await claimSendStart(ctx.orm.em.fork(), p.id, pacing);
+      expect(s.admitted).toBe(true);
+      if (s.admitted) starts.push(s.startMs);
+    }
+    const refused = await claimSendStart(ctx.orm.em.fork(), p.id, pacing);
+    expect(refused.admitted).toBe(false);
+    if (refused.admitted) return;
+    // The first start leaves the window windowMs after it; the calls so far took a few ms.
+    expect(refused.waitMs).toBeGreaterThan(pacing.windowMs - 500);
+    expect(refused.waitMs).toBeLessThanOrEqual(pacing.windowMs);
+    await new Promise((r) => setTimeout(r, refused.waitMs + 5));
+    const again = await claimSendStart(ctx.orm.em.fork(), p.id, pacing);
+    expect(again.admitted).toBe(true);
+    if (again.admitted) expect(again.startMs - starts[0]).toBeGreaterThanOrEqual(pacing.windowMs);
+  });
+
+  it('concurrent claims from many connections never put more than maxStarts in a window', async () => {
+    const p = await ctx.newProject('window-concurrent');
+    const pacing = pacingFor(4);
+    const results = await Promise.all(Array.from({ length: 12 }, () => claimSendStart(ctx.orm.em.fork(), p.id, pacing)));
+    expect(results.filter((r) => r.admitted)).toHaveLength(4);
+    for (const r of results) if (!r.admitted) expect(r.waitMs).toBeGreaterThan(0);
+  });
+
+  it('a rate below one per second admits one send per 1/rate seconds (plus the guard)', () => {
+    expect(pacingFor(0.5)).toEqual({ maxStarts: 1, windowMs: 2000 + GUARD_MS, reserveRate: 1000 / (2000 + GUARD_MS) });
+    expect(pacingFor(14).maxStarts).toBe(14);
+  });
+});
+
 describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
   it('holds the rate across processes and delivers every email exactly once, in about TOTAL/LIMIT seconds', { timeout: 120_000 }, async () => {
     const env = {
@@ -137,34 +169,38 @@ describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
     const arrivals = msgs.map((m) => m.arrivedAt).sort((a, b) => a - b);
     const durationMs = arrivals[arrivals.length - 1] - arrivals[0];
     // When each send started, on the database's clock (emails.sent_at): what the limiter decides.
-    const departures = (
-      await ctx.orm.em.fork().getConnection().execute<{ t: number }[]>(
-        `select extract(epoch from sent_at)::float8 * 1000 as t from emails where project_id = ? and status = 'SENT'`,
-        [ctx.project.id],
-      )
-    ).map((r) => Number(r.t));
+    const startRows = await ctx.orm.em.fork().getConnection().execute<{ id: string; t: number }[]>(
+      `select id, extract(epoch from sent_at)::float8 * 1000 as t from emails where project_id = ? and status = 'SENT'`,
+      [ctx.project.id],
+    );
+    const departures = startRows.map((r) => Number(r.t));
+    // From the admitted start (database clock) to MAIL FROM at the server (same machine, same clock).
+    const startOf = new Map(startRows.map((r) => [`<${r.id}@example.com>`, Number(r.t)]));
+    const delays = msgs.map((m) => m.mailFromAt - startOf.get(m.messageId!)!).sort((a, b) => a - b);
+    const handedOver = new Map(workers.flatMap((w) => w.sent.map((x) => [`<${x.emailId}@example.com>`, x.startedAt] as const)));
+    const toMailer = msgs.map((m) => handedOver.get(m.messageId!)! - startOf.get(m.messageId!)!).sort((a, b) => a - b);
+    const pct = (q: number, d = delays) => Math.round(d[Math.min(d.length - 1, Math.floor(q * d.length))]);
     const peakDeparted = maxInWindow(departures, 1000);
     const peakBegun = maxInWindow(msgs.map((m) => m.mailFromAt), 1000);
     const peakArrived = maxInWindow(arrivals, 1000);
     console.log(
       `[pacing] ${TOTAL} emails, limit ${LIMIT}/s, 2 processes (${perProcess.join(' + ')}), ${smtp.connections} SMTP connections: ` +
         `first->last arrival ${durationMs} ms (ideal ${((TOTAL - 1) / LIMIT) * 1000} ms); busiest 1 s window: ${peakDeparted} send starts ` +
-        `(database clock), ${peakBegun} SMTP transactions begun (MAIL FROM at the server), ${peakArrived} messages completed (end of DATA)`,
+        `(database clock), ${peakBegun} SMTP transactions begun (MAIL FROM at the server), ${peakArrived} messages completed (end of DATA); ` +
+        `start -> MAIL FROM p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms (start -> mailer call p95 ${pct(0.95, toMailer)} ms, max ${pct(1, toMailer)} ms)`,
     );
-    // The limiter's guarantee, on the clock it uses: a send starts no earlier than its slot and at
-    // most LATE_SLOTS slot widths after it (else the slot is given up), slots are 1/LIMIT apart and
-    // the bucket holds BURST_TOKENS: at most LIMIT + BURST_TOKENS + LATE_SLOTS starts in any 1 s window.
-    const bound = LIMIT + BURST_TOKENS + LATE_SLOTS;
-    expect(peakDeparted).toBeLessThanOrEqual(bound);
-    // At the server a message arrives when its SMTP transaction begins (MAIL FROM): later than the
-    // send start by a few event-loop turns of a busy worker (ARRIVAL_JITTER).
-    // (The end of DATA is logged, not asserted: on a loaded machine the few round trips of the
-    // transaction stretch to hundreds of ms and make completions bunch, whatever the sender does.)
-    expect(peakBegun).toBeLessThanOrEqual(bound + ARRIVAL_JITTER);
-    // Never faster than the limit allows. Not much slower either: a late (starved) worker gives
-    // its slot up, so a loaded machine loses some throughput; the 10% target is measured by
-    // `npm run bench:delivery` (bench/RESULTS.md), here only a gross loss fails.
+    // The limiter's guarantee, on the clock it uses: at most LIMIT starts in any window GUARD_MS
+    // wider than a second.
+    expect(maxInWindow(departures, 1000 + GUARD_MS)).toBeLessThanOrEqual(LIMIT);
+    // At the SMTP server (a message arrives when its transaction begins, MAIL FROM) the bound
+    // holds while the time from the admitted start to MAIL FROM varies by less than GUARD_MS
+    // between sends. This shared 2-core machine stalls processes now and then (the log above
+    // shows the delays: p95 ~20-40 ms, single outliers of 50-300 ms), so a few of those may land
+    // in one window: SERVER_JITTER allows for them and no more. (The end of DATA is logged, not
+    // asserted: the transaction's round trips stretch under load and completions bunch.)
+    expect(peakBegun).toBeLessThanOrEqual(LIMIT + SERVER_JITTER);
+    // Total time within 10% of TOTAL/LIMIT.
     expect(durationMs).toBeGreaterThanOrEqual((TOTAL / LIMIT) * 1000 * 0.9);
-    expect(durationMs).toBeLessThanOrEqual((TOTAL / LIMIT) * 1000 * 1.5);
+    expect(durationMs).toBeLessThanOrEqual((TOTAL / LIMIT) * 1000 * 1.1);
   });
 });
