@@ -20,7 +20,7 @@ import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { createProject } from '../api/services/keys.js';
-import { pacingFor } from '../api/services/pacing.js';
+import { maxInWindow, pacingFor } from '../api/services/pacing.js';
 import { newId } from '../db/ids.js';
 import { openOrm } from '../db/orm.js';
 import { findTemporalCli, startTemporalDevServer } from '../launcher/temporal-cli.js';
@@ -36,16 +36,6 @@ async function admin(sql: string) {
   const c = new pg.Client({ connectionString: ADMIN_URL });
   await c.connect();
   await c.query(sql).finally(() => c.end());
-}
-
-function maxInWindow(times: number[], widthMs: number): number {
-  const t = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; i < t.length; i++) {
-    while (j < t.length && t[j] < t[i] + widthMs) j++;
-    best = Math.max(best, j - i);
-  }
-  return best;
 }
 
 async function main() {

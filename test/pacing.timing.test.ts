@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireSendToken, claimSendStart, GUARD_MS, MAX_AHEAD_SECONDS, pacingFor } from '../api/services/pacing.js';
+import { acquireSendToken, claimSendStart, GUARD_MS, MAX_AHEAD_SECONDS, maxInWindow, pacingFor } from '../api/services/pacing.js';
 import { sendWorkflowId } from '../workflows/ids.js';
 import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { setupTestContext, type TestContext } from './helpers.js';
@@ -28,17 +28,6 @@ afterAll(async () => {
   await ctx?.cleanup();
   await smtp?.close();
 });
-
-/** Most arrivals inside any half-open window [t, t + widthMs) that starts at an arrival. */
-function maxInWindow(times: number[], widthMs: number): number {
-  const t = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; i < t.length; i++) {
-    while (j < t.length && t[j] < t[i] + widthMs) j++;
-    best = Math.max(best, j - i);
-  }
-  return best;
-}
 
 describe('acquireSendToken (the PostgreSQL token bucket)', () => {
   it('hands out consecutive slots 1/rate apart, first one immediately', async () => {
@@ -175,9 +164,9 @@ describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
     );
     const departures = startRows.map((r) => Number(r.t));
     // From the admitted start (database clock) to MAIL FROM at the server (same machine, same clock).
-    const startOf = new Map(startRows.map((r) => [`<${r.id}@example.com>`, Number(r.t)]));
+    const startOf = new Map<string, number>(startRows.map((r) => [`<${r.id}@example.com>`, Number(r.t)]));
     const delays = msgs.map((m) => m.mailFromAt - startOf.get(m.messageId!)!).sort((a, b) => a - b);
-    const handedOver = new Map(workers.flatMap((w) => w.sent.map((x) => [`<${x.emailId}@example.com>`, x.startedAt] as const)));
+    const handedOver = new Map<string, number>(workers.flatMap((w) => w.sent.map((x) => [`<${x.emailId}@example.com>`, x.startedAt] as const)));
     const toMailer = msgs.map((m) => handedOver.get(m.messageId!)! - startOf.get(m.messageId!)!).sort((a, b) => a - b);
     const pct = (q: number, d = delays) => Math.round(d[Math.min(d.length - 1, Math.floor(q * d.length))]);
     const peakDeparted = maxInWindow(departures, 1000);

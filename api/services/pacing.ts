@@ -102,3 +102,14 @@ export function sendRateOf(settings: { sendRatePerSecond?: number } | null | und
   const own = settings?.sendRatePerSecond;
   return typeof own === 'number' && own > 0 ? own : defaultRate;
 }
+
+/** Most of `times` (ms) inside any half-open window [t, t + widthMs) that starts at one of them: how pacing is measured. */
+export function maxInWindow(times: number[], widthMs: number): number {
+  const t = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; i < t.length; i++) {
+    while (j < t.length && t[j] < t[i] + widthMs) j++;
+    best = Math.max(best, j - i);
+  }
+  return best;
+}
