@@ -1,4 +1,5 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './entities.js';
 import { Migration20261123000001 } from './migrations/Migration20261123000001.js';
@@ -30,8 +31,28 @@ export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: 
 
 export async function openOrm(clientUrl: string, opts: { poolMax?: number; migrate?: boolean } = {}): Promise<MikroORM> {
   const orm = await MikroORM.init(ormOptions(clientUrl, opts));
-  if (opts.migrate) await orm.getMigrator().up();
+  if (opts.migrate) await migrateExclusively(orm, clientUrl);
   return orm;
+}
+
+/** Any fixed number: the key of the advisory lock that one migrating process holds at a time. */
+const MIGRATION_LOCK = 7_146_210_031;
+
+/**
+ * Runs the pending migrations while holding a session advisory lock on its own connection, so API
+ * and worker processes starting together (docker compose, a scaled deployment) migrate one after
+ * the other: the second finds nothing left to do instead of racing on the same DDL.
+ */
+async function migrateExclusively(orm: MikroORM, clientUrl: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: clientUrl });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await orm.getMigrator().up();
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await lock.end();
+  }
 }
 
 export type { MikroORM };

@@ -246,6 +246,12 @@ describe('bounces, complaints and the suppression list', () => {
     const soft = await sql(`select data from events where name = 'email.bounced' and email_id = ?`, [s.id]);
     expect(soft).toEqual([{ data: expect.objectContaining({ type: 'soft', status: '4.2.2' }) }]);
     expect(await sql(`select 1 from events where name = 'email.complained' and email_id = ?`, [c.id])).toHaveLength(1);
+    // The complainer is unsubscribed too (once: a repeated report records no second event).
+    expect(await sql(`select subscribed from contacts where email = ?`, ['complain@example.com'])).toEqual([{ subscribed: false }]);
+    await hook([{ type: 'complaint', email: 'complain@example.com', emailId: c.id }]);
+    const unsubscribed = await sql(`select data from events where name = 'contact.unsubscribed' and email_id = ?`, [c.id]);
+    expect(unsubscribed).toEqual([{ data: { source: 'complaint', email: 'complain@example.com' } }]);
+    expect(await sql(`select subscribed from contacts where email = ?`, ['soft@example.com'])).toEqual([{ subscribed: true }]);
   });
 
   it('validates the body: unknown type, bad status, more than 100 reports, not JSON', async () => {

@@ -2,12 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '../../db/ids.js';
 import { normalizeEmail } from './contacts.js';
 import type { ParsedDsn, ReportType } from './dsn.js';
+import { unsubscribeContact } from './engagement.js';
 import { recordEvent } from './events.js';
 import { suppress } from './suppressions.js';
 
 /*
  * Bounces and complaints reported by a mail provider (webhook) or a DSN: hard bounces and
- * complaints put the address on the suppression list; soft bounces are only recorded.
+ * complaints put the address on the suppression list (a complaint also unsubscribes the contact);
+ * soft bounces are only recorded.
  */
 
 export interface BounceReport {
@@ -55,19 +57,31 @@ async function matchEmail(em: EntityManager, projectId: string, r: BounceReport)
   return row ? { id: row.id, contactId: row.contact_id ?? null, campaignId: row.campaign_id ?? null } : null;
 }
 
-async function contactIdByEmail(em: EntityManager, projectId: string, email: string): Promise<string | null> {
+/** The contact (locked: a concurrent unsubscribe records one event) by id, else by address. */
+async function lockContact(em: EntityManager, projectId: string, contactId: string | null, email: string): Promise<{ id: string; subscribed: boolean } | null> {
   const row = await em
     .getConnection()
-    .execute<Record<string, any>>('select id from contacts where project_id = ? and email = ?', [projectId, email], 'get', em.getTransactionContext());
-  return row?.id ?? null;
+    .execute<Record<string, any>>(
+      'select id, subscribed from contacts where project_id = ? and id = coalesce(?::uuid, (select id from contacts where project_id = ? and email = ?)) for update',
+      [projectId, contactId, projectId, email],
+      'get',
+      em.getTransactionContext(),
+    );
+  return row ? { id: row.id, subscribed: row.subscribed } : null;
 }
 
 async function processOne(em: EntityManager, projectId: string, r: BounceReport, source: string): Promise<BounceOutcome> {
   const email = normalizeEmail(r.email);
   const matched = await matchEmail(em, projectId, r);
-  const contactId = matched?.contactId ?? (await contactIdByEmail(em, projectId, email));
+  const contact = await lockContact(em, projectId, matched?.contactId ?? null, email);
+  const contactId = contact?.id ?? null;
   const permanent = r.type !== 'soft_bounce';
   if (permanent) await suppress(em, projectId, email, r.type === 'complaint' ? 'COMPLAINT' : 'HARD_BOUNCE', source);
+  // Someone who reported the mail as spam did not want it: unsubscribed too, so a lifted
+  // suppression does not bring the marketing mail back.
+  if (r.type === 'complaint' && contact) {
+    await unsubscribeContact(em, { projectId, contactId: contact.id, subscribed: contact.subscribed, emailId: matched?.id ?? null, campaignId: matched?.campaignId ?? null, email, source: 'complaint' });
+  }
   if (r.type === 'hard_bounce' && matched) {
     await em.getConnection().execute(
       `update emails set status = 'BOUNCED', error = ?, updated_at = now() where id = ?`,

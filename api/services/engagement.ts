@@ -74,16 +74,13 @@ export async function unsubscribeRecipient(em: EntityManager, emailId: string): 
       'get',
       tx,
     );
-    let contactId: string;
     if (contact) {
-      contactId = contact.id;
-      if (!contact.subscribed) return { changed: false, contactId, ref };
-      await conn.execute(`update contacts set subscribed = false, updated_at = now() where id = ?`, [contactId], 'run', tx);
-    } else {
-      const { contact: created, isNew } = await upsertContact(tem, ref.projectId, { email: ref.toEmail, subscribed: false }, { defaultSubscribed: false });
-      contactId = created.id;
-      if (!isNew) return { changed: false, contactId, ref };
+      const changed = await unsubscribeContact(tem, { projectId: ref.projectId, contactId: contact.id, subscribed: contact.subscribed, emailId: ref.id, campaignId: ref.campaignId, email: ref.toEmail, source: 'unsubscribe_link' });
+      return { changed, contactId: contact.id, ref };
     }
+    const { contact: created, isNew } = await upsertContact(tem, ref.projectId, { email: ref.toEmail, subscribed: false }, { defaultSubscribed: false });
+    const contactId = created.id;
+    if (!isNew) return { changed: false, contactId, ref };
     await recordEvent(tem, {
       projectId: ref.projectId,
       name: 'contact.unsubscribed',
@@ -94,4 +91,25 @@ export async function unsubscribeRecipient(em: EntityManager, emailId: string): 
     });
     return { changed: true, contactId, ref };
   });
+}
+
+/**
+ * `subscribed=false` on a contact row the caller has locked (or just read in its transaction), and
+ * one `contact.unsubscribed` event saying why. Returns false, recording nothing, when it already was.
+ */
+export async function unsubscribeContact(
+  tem: EntityManager,
+  c: { projectId: string; contactId: string; subscribed: boolean; emailId: string | null; campaignId: string | null; email: string; source: string },
+): Promise<boolean> {
+  if (!c.subscribed) return false;
+  await tem.getConnection().execute(`update contacts set subscribed = false, updated_at = now() where id = ?`, [c.contactId], 'run', tem.getTransactionContext());
+  await recordEvent(tem, {
+    projectId: c.projectId,
+    name: 'contact.unsubscribed',
+    contactId: c.contactId,
+    emailId: c.emailId,
+    campaignId: c.campaignId,
+    data: { source: c.source, email: c.email },
+  });
+  return true;
 }

@@ -1,8 +1,13 @@
+import { domainToASCII } from 'node:url';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Domain } from '../../db/entities.js';
 import { ApiError } from '../errors.js';
 
-export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+/** The address's domain as domains are stored: lower case, IDN in punycode (xn--...). */
+export const domainOf = (email: string) => {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return domainToASCII(domain) || domain;
+};
 
 /** The `from` address must be on a domain this project has verified. */
 export async function assertVerifiedSender(em: EntityManager, projectId: string, fromEmail: string): Promise<Domain> {
