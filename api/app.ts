@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { ApiError, validationError } from './errors.js';
 import { renderError } from './error-handler.js';
 import { AuthState } from './middleware/auth.js';
+import { defaultBodyLimit } from './middleware/body-limit.js';
 import { requireJsonBody } from './middleware/content-type.js';
 import { withDeps } from './middleware/entity-manager.js';
 import { requestId } from './middleware/request-id.js';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): App {
   const app = buildApp();
   app.use('*', requestId);
   app.use('*', withDeps(deps, auth));
+  app.use('*', defaultBodyLimit);
   app.use('*', requireJsonBody);
   registerRoutes(app);
   // Served from the same function as the committed openapi/openapi.json, so both are equal.

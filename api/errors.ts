@@ -25,6 +25,26 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** What to do about an error, when the place that raised it has nothing more specific to say. */
+const DEFAULT_SUGGESTION: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'Check the request against GET /openapi.json.',
+  MALFORMED_JSON: 'Send a valid JSON body with Content-Type: application/json.',
+  UNSUPPORTED_CONTENT_TYPE: 'Send the body as JSON with the header Content-Type: application/json.',
+  UNAUTHORIZED: 'Send a valid key as Authorization: Bearer sk_... (or pk_... for POST /v1/track).',
+  FORBIDDEN: 'Use a secret key (sk_...) of an enabled project; public keys only work on POST /v1/track.',
+  PROJECT_DISABLED: 'The project is disabled; an operator can enable it with `npm run cli -- projects enable ID`.',
+  DOMAIN_NOT_VERIFIED: 'Add the domain with POST /domains, publish its DNS records, and wait until it is VERIFIED.',
+  NOT_FOUND: 'Check the id or path; resources of other projects are not visible.',
+  CONFLICT: 'The resource is in a state that does not allow this; read it again and retry.',
+  IDEMPOTENCY_CONFLICT: 'Use a new Idempotency-Key for a different request body.',
+  PAYLOAD_TOO_LARGE: 'Send a smaller request body.',
+  VALIDATION_ERROR: 'Fix the fields listed in `errors` and retry.',
+  RECIPIENT_SUPPRESSED: 'Remove the address, or lift its suppression with DELETE /suppressions/{email} if it was a mistake.',
+  RATE_LIMITED: 'Wait for the number of seconds in the Retry-After header, then retry.',
+  INTERNAL_ERROR: 'Retry later; if it persists, report the requestId to the operator.',
+  SERVICE_UNAVAILABLE: 'Retry later: a dependency (database or Temporal) is not reachable yet.',
+};
+
 export interface FieldError {
   /** Dotted path of the offending input, e.g. `to.0.email`. */
   field: string;
@@ -50,7 +70,7 @@ export class ApiError extends Error {
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.errors = opts.errors;
-    this.suggestion = opts.suggestion;
+    this.suggestion = opts.suggestion ?? DEFAULT_SUGGESTION[code];
     this.headers = opts.headers;
   }
 }

@@ -179,6 +179,10 @@ describe('bounces, complaints and the suppression list', () => {
     expect(patched.data.settings).toEqual({ trackMarketing: true, trackTransactional: true, sendRatePerSecond: 5 });
     const reset = await json(await ctx.request('PATCH', '/project/settings', { body: { trackTransactional: null, sendRatePerSecond: null } }));
     expect(reset.data.settings).toEqual({ trackMarketing: true, trackTransactional: false, sendRatePerSecond: 14 });
+    // The service's rate is the ceiling: a project can go slower, not faster.
+    const faster = await json(await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: 50 } }));
+    expect(faster.data.settings.sendRatePerSecond).toBe(14);
+    await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: null } });
     await expectError(await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: 0 } }), 422, 'VALIDATION_ERROR');
     await expectError(await ctx.request('GET', '/project', { key: ctx.project.publicKey }), 403, 'FORBIDDEN');
   });

@@ -138,9 +138,10 @@ describe('embedded start (PGlite + migrations + API + worker)', () => {
     expect(existsSync(path.join(dir, 'runtime.json'))).toBe(false);
   }, 120_000);
 
-  it('`tsx launcher/main.ts` prints the keys, serves, and leaves nothing listening after SIGINT', async () => {
+  it('`npm start` (launcher/main.ts, no TEMPORAL_ADDRESS): the acceptance run, then Ctrl-C leaves nothing listening', async () => {
     const port = await freePort();
     const env = launcherEnv(String(port));
+    delete env.TEMPORAL_ADDRESS; // its own Temporal dev server, as on a newcomer's laptop
     const child = spawn(process.execPath, ['--import', 'tsx', 'launcher/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -148,30 +149,57 @@ describe('embedded start (PGlite + migrations + API + worker)', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       // The summary ends with the first project's keys.
-      const deadline = Date.now() + 100_000;
+      const deadline = Date.now() + 150_000;
       while (!/Public key\s+pk_/.test(out)) {
         if (child.exitCode !== null || Date.now() > deadline) throw new Error(`launcher did not start:\n${out}`);
         await new Promise((r) => setTimeout(r, 200));
       }
       const apiUrl = /API\s+(http:\S+)/.exec(out)![1];
       const secretKey = /Secret key\s+(sk_\S+)/.exec(out)![1];
+      const publicKey = /Public key\s+(pk_\S+)/.exec(out)![1];
+      const temporalPort = Number(/Temporal\s+\S+:(\d+) \(temporal CLI dev server/.exec(out)![1]);
+      const uiPort = portOf(/Temporal UI\s+(http:\S+)/.exec(out)![1]);
       expect(portOf(apiUrl)).toBe(port);
       expect(out).toMatch(/\/docs/);
       expect(out).toMatch(/\/openapi\.json/);
       expect(out).toContain(path.join(env.DATA_DIR!, 'outbox'));
+      expect(await listening(temporalPort)).toBe(true);
+      expect(await listening(uiPort)).toBe(true);
       const dbPort = portOf(readRuntime(env.DATA_DIR!).databaseUrl);
-
       expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
-      const created = await call(apiUrl, secretKey, 'POST', '/contacts', { email: 'spawned@example.com' });
-      expect(created.status).toBe(201);
+
+      // Issue acceptance: the same email twice is new, then an update.
+      const first = await call(apiUrl, secretKey, 'POST', '/contacts', { email: 'Spawned@Example.com' });
+      expect(first.status).toBe(201);
+      expect((await json(first)).data._meta).toEqual({ isNew: true, isUpdate: false });
+      const second = await call(apiUrl, secretKey, 'POST', '/contacts', { email: 'spawned@example.com ' });
+      expect(second.status).toBe(200);
+      expect((await json(second)).data._meta).toEqual({ isNew: false, isUpdate: true });
+      for (const email of ['b@example.com', 'c@example.com']) expect((await call(apiUrl, secretKey, 'POST', '/contacts', { email })).status).toBe(201);
+      // limit=1 pages through all of them with the cursor until hasMore is false.
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 10; page++) {
+        const res: any = await json(await call(apiUrl, secretKey, 'GET', `/contacts?limit=1${cursor ? `&cursor=${cursor}` : ''}`));
+        seen.push(...res.data.contacts.map((c: { email: string }) => c.email));
+        cursor = res.data.cursor;
+        if (!res.data.hasMore) break;
+      }
+      expect(seen.sort()).toEqual(['b@example.com', 'c@example.com', 'spawned@example.com']);
+      // The public key on GET /contacts is 403, no key is 401, limit=0 is 422 naming `limit`.
+      expect((await call(apiUrl, publicKey, 'GET', '/contacts')).status).toBe(403);
+      expect((await fetch(`${apiUrl}/contacts`)).status).toBe(401);
+      const zero = await call(apiUrl, secretKey, 'GET', '/contacts?limit=0');
+      expect(zero.status).toBe(422);
+      expect((await json(zero)).error.errors).toEqual([expect.objectContaining({ field: 'limit' })]);
 
       child.kill('SIGINT');
       expect(await exited).toBe(0);
-      expect(await listening(port)).toBe(false);
-      expect(await listening(dbPort)).toBe(false);
+      // Ctrl-C stopped the API, the embedded database and the Temporal dev server (and its UI).
+      for (const p of [port, dbPort, temporalPort, uiPort]) expect(await listening(p), `port ${p}`).toBe(false);
       expect(existsSync(path.join(env.DATA_DIR!, 'runtime.json'))).toBe(false);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
-  }, 120_000);
+  }, 180_000);
 });

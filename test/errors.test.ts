@@ -1,3 +1,4 @@
+import { DEFAULT_BODY_LIMIT } from '../api/middleware/body-limit.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { HTTPException } from 'hono/http-exception';
@@ -74,6 +75,16 @@ describe('the envelope on every kind of error', () => {
     await ctx.request('POST', '/contacts', { body: { email: 'first@example.com' } });
     const second = await json(await ctx.request('POST', '/contacts', { body: { email: 'second@example.com' } }));
     await expectError(await ctx.request('PATCH', `/contacts/${second.data.id}`, { body: { email: 'first@example.com' } }), 409, 'CONFLICT');
+  });
+
+  it('413 PAYLOAD_TOO_LARGE over the default body limit; nothing is stored', async () => {
+    const huge = { email: 'huge@example.com', data: { blob: 'x'.repeat(DEFAULT_BODY_LIMIT) } };
+    await expectError(await ctx.request('POST', '/contacts', { body: huge }), 413, 'PAYLOAD_TOO_LARGE');
+    const found = await json(await ctx.request('GET', '/contacts?search=huge@'));
+    expect(found.data.total).toBe(0);
+    // Just under it is fine.
+    const fits = { email: 'fits@example.com', data: { blob: 'x'.repeat(DEFAULT_BODY_LIMIT - 200) } };
+    expect((await ctx.request('POST', '/contacts', { body: fits })).status).toBe(201);
   });
 });
 

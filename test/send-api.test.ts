@@ -119,7 +119,7 @@ describe('recipients', () => {
 });
 
 describe('contacts', () => {
-  it('new contacts are unsubscribed unless subscribed:true; existing ones change only when subscribed is given', async () => {
+  it('new contacts are unsubscribed unless subscribed:true; true subscribes an existing contact, false never unsubscribes one', async () => {
     await sendOk(inline('new-default@example.com'));
     expect((await contactOf('new-default@example.com'))!.subscribed).toBe(false);
     await sendOk(inline('new-sub@example.com', { subscribed: true }));
@@ -131,7 +131,10 @@ describe('contacts', () => {
     expect(kept.subscribed).toBe(true);
     expect(kept.data).toEqual({ plan: 'pro', name: 'Ex' });
     await sendOk(inline('existing@example.com', { subscribed: false }));
-    expect((await contactOf('existing@example.com'))!.subscribed).toBe(false);
+    expect((await contactOf('existing@example.com'))!.subscribed).toBe(true);
+    await ctx.request('POST', '/contacts', { body: { email: 'was-out@example.com', subscribed: false } });
+    await sendOk(inline('was-out@example.com', { subscribed: true }));
+    expect((await contactOf('was-out@example.com'))!.subscribed).toBe(true);
   });
 });
 

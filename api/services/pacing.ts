@@ -97,10 +97,13 @@ export async function acquireSendToken(em: EntityManager, projectId: string, rat
   return { granted: false, waitMs: Math.max(50, Math.ceil((missing / rate) * 1000)) };
 }
 
-/** The project's rate: its own setting, else the service default (SEND_RATE_PER_SECOND, 14). */
-export function sendRateOf(settings: { sendRatePerSecond?: number } | null | undefined, defaultRate: number): number {
+/**
+ * The project's rate: the service's (SEND_RATE_PER_SECOND, 14 by default), or the project's own
+ * setting when that is lower. The operator's rate is the ceiling: a key holder cannot raise it.
+ */
+export function sendRateOf(settings: { sendRatePerSecond?: number } | null | undefined, serviceRate: number): number {
   const own = settings?.sendRatePerSecond;
-  return typeof own === 'number' && own > 0 ? own : defaultRate;
+  return typeof own === 'number' && own > 0 ? Math.min(own, serviceRate) : serviceRate;
 }
 
 /** Most of `times` (ms) inside any half-open window [t, t + widthMs) that starts at one of them: how pacing is measured. */

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Project, type ProjectSettings } from '../../db/entities.js';
 import type { Config } from '../env.js';
 import { notFound } from '../errors.js';
+import { sendRateOf } from './pacing.js';
 
 /** A settings patch: a value sets it, `null` returns it to the default. */
 export type SettingsPatch = { [K in keyof ProjectSettings]?: ProjectSettings[K] | null };
@@ -29,7 +30,7 @@ export async function updateProjectSettings(em: EntityManager, projectId: string
 export const effectiveSettings = (project: Project, config: Config) => ({
   trackMarketing: project.settings?.trackMarketing !== false,
   trackTransactional: project.settings?.trackTransactional === true,
-  sendRatePerSecond: project.settings?.sendRatePerSecond ?? config.sendRatePerSecond,
+  sendRatePerSecond: sendRateOf(project.settings, config.sendRatePerSecond),
 });
 
 export const toProjectDto = (project: Project, config: Config) => ({

@@ -5,7 +5,7 @@ export const ProjectSettings = z
   .object({
     trackMarketing: z.boolean().openapi({ description: 'Open/click tracking on marketing mail (default true).' }),
     trackTransactional: z.boolean().openapi({ description: 'Open/click tracking on transactional mail (default false).' }),
-    sendRatePerSecond: z.number().openapi({ description: 'Emails per second for this project (default: the server setting, 14).' }),
+    sendRatePerSecond: z.number().openapi({ description: "Emails per second this project sends at: the service's rate (SEND_RATE_PER_SECOND, 14 by default) or the project's lower setting." }),
   })
   .openapi('ProjectSettings');
 
@@ -25,7 +25,13 @@ export const UpdateProjectSettingsBody = z
   .object({
     trackMarketing: z.boolean().nullable().optional(),
     trackTransactional: z.boolean().nullable().optional(),
-    sendRatePerSecond: z.number().positive().max(1000).nullable().optional(),
+    sendRatePerSecond: z
+      .number()
+      .positive()
+      .max(1000)
+      .nullable()
+      .optional()
+      .openapi({ description: "Emails per second for this project. It can lower the service's rate (SEND_RATE_PER_SECOND, 14 by default), never raise it." }),
   })
   .strict()
   .openapi('UpdateProjectSettingsBody', { description: 'Only the given settings change; `null` restores the default.' });
