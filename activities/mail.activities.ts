@@ -85,6 +85,7 @@ export function createMailActivities(deps: ActivityDeps) {
       text: email.textBody,
       attachments: email.attachments,
       headers: { ...email.headers, ...decoration.headers },
+      returnPath: returnPathFor(deps.config.bounceAddress, email.id),
       dkim,
     };
   }
@@ -202,6 +203,13 @@ export function createMailActivities(deps: ActivityDeps) {
   }
 
   return { deliverEmail, markEmailFailed };
+}
+
+/** `bounces@mail.example.com` -> `bounces+<email id>@mail.example.com` (what services/dsn.ts reads back). */
+export function returnPathFor(bounceAddress: string | undefined, emailId: string): string | undefined {
+  if (!bounceAddress) return undefined;
+  const at = bounceAddress.lastIndexOf('@');
+  return `${bounceAddress.slice(0, at)}+${emailId}${bounceAddress.slice(at)}`;
 }
 
 /** Step 3: reserve a slot in the shared bucket and sleep until it (heartbeats keep running). */

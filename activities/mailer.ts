@@ -19,6 +19,8 @@ export interface OutgoingMessage {
   html: string;
   text?: string | null;
   attachments?: { filename: string; content: string; contentType?: string }[];
+  /** Envelope sender (MAIL FROM) when it is not the From address: the VERP return path. */
+  returnPath?: string;
   /** Custom headers from the request, then the service's own (List-Unsubscribe...). */
   headers?: Record<string, string>;
   dkim?: DkimSigning;
@@ -72,6 +74,7 @@ export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
     })),
     headers,
     dkim: msg.dkim ? { ...msg.dkim, headerFieldNames: DKIM_HEADER_FIELDS } : undefined,
+    envelope: msg.returnPath ? { from: msg.returnPath, to: [msg.to] } : undefined,
     disableFileAccess: true,
     disableUrlAccess: true,
   };

@@ -12,6 +12,7 @@ const EnvSchema = z.object({
   DNS_SERVERS: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   SECRET_KEY: z.string().optional(),
+  BOUNCE_ADDRESS: z.string().regex(/^[^@\s+]+@[^@\s]+\.[^@\s]+$/, 'an address like bounces@mail.example.com (no + tag)').optional(),
   /** Sender-domain DNS checks: first wait, cap of the doubling wait, and when to give up (FAILED). */
   DOMAIN_RECHECK_MIN_SECONDS: z.coerce.number().positive().default(60),
   DOMAIN_RECHECK_MAX_SECONDS: z.coerce.number().positive().default(3600),
@@ -36,6 +37,11 @@ export interface Config {
   dnsServers: string[];
   publicUrl: string;
   secretKey?: string;
+  /**
+   * Return path (envelope sender) of outgoing mail, tagged per message: `bounces+<email id>@...`,
+   * so a bounce that reaches that mailbox names the message (VERP). Unset: the From address.
+   */
+  bounceAddress?: string;
   /** Backoff of the sender-domain verification workflow (ms). */
   domainCheck: { minIntervalMs: number; maxIntervalMs: number; giveUpAfterMs: number };
   sendRatePerSecond: number;
@@ -67,6 +73,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dnsServers: (e.DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     secretKey: e.SECRET_KEY || undefined,
+    bounceAddress: e.BOUNCE_ADDRESS || undefined,
     domainCheck: {
       minIntervalMs: Math.round(e.DOMAIN_RECHECK_MIN_SECONDS * 1000),
       maxIntervalMs: Math.round(e.DOMAIN_RECHECK_MAX_SECONDS * 1000),

@@ -20,7 +20,7 @@ const faults: { before?: (id: string) => void; after?: (id: string) => void } = 
 beforeAll(async () => {
   smtp = await TestSmtpServer.start();
   // A high rate: these tests are about delivery, test/pacing.timing.test.ts is about the rate.
-  ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' });
+  ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000', BOUNCE_ADDRESS: 'bounces@bounce.example.test' });
   dkimKey = await insertVerifiedDomain(ctx.orm, ctx.project.id, 'example.com', ctx.config.secretKey!);
   await ctx.startWorker({
     deliveryFaults: { beforeRecordSent: (id) => faults.before?.(id), afterRecordSent: (id) => faults.after?.(id) },
@@ -99,6 +99,40 @@ describe('deliverEmailsWorkflow through a real worker and SMTP server', () => {
     expect(row).toMatchObject({ status: 'SENT', attempts: 1, error: null });
     expect(row.sent_at).not.toBeNull();
     expect(await eventNamesOf(ctx.orm, id)).toEqual(['email.delivered', 'email.sent']);
+  });
+
+  it('sends from the VERP return path bounces+<email id>@ (BOUNCE_ADDRESS); a DSN to it finds the email', async () => {
+    const [id] = await queue([{ toEmail: 'verp@recipients.test' }]);
+    await deliver([id]);
+    const [msg] = smtp.byMessageId(messageIdOf(id));
+    expect(msg.envelopeFrom).toBe(`bounces+${id}@bounce.example.test`);
+    expect((await TestSmtpServer.parse(msg)).from).toMatchObject({ address: 'news@example.com' });
+
+    // The bounce names nothing but the return path it was sent to (no headers of ours came back).
+    const dsn = [
+      `To: ${msg.envelopeFrom}`,
+      'From: MAILER-DAEMON@mx.recipients.test',
+      'Subject: Undelivered Mail Returned to Sender',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/report; report-type=delivery-status; boundary="b"',
+      '',
+      '--b',
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.recipients.test',
+      '',
+      'Final-Recipient: rfc822; verp@recipients.test',
+      'Action: failed',
+      'Status: 5.1.1',
+      '',
+      '--b--',
+      '',
+    ].join('\r\n');
+    const { webhookSecret } = (await json(await ctx.request('GET', '/project'))).data;
+    const res = await ctx.app.request('/webhooks/bounces/dsn', { method: 'POST', body: dsn, headers: { 'content-type': 'message/rfc822', 'x-webhook-secret': webhookSecret } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.results).toEqual([expect.objectContaining({ type: 'hard_bounce', emailId: id, suppressed: true })]);
+    expect((await emailStates(ctx.orm, [id]))[0].status).toBe('BOUNCED');
   });
 
   it('retries a 4xx with backoff and then delivers once', async () => {
