@@ -18,7 +18,7 @@ export interface OutgoingMessage {
   subject: string;
   html: string;
   text?: string | null;
-  attachments?: { filename: string; content: string; contentType?: string }[];
+  attachments?: { filename: string; content: string; contentType?: string; contentId?: string }[];
   /** Envelope sender (MAIL FROM) when it is not the From address: the VERP return path. */
   returnPath?: string;
   /** Custom headers from the request, then the service's own (List-Unsubscribe...). */
@@ -71,6 +71,8 @@ export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
       content: a.content,
       encoding: 'base64',
       contentType: a.contentType,
+      // inline (Content-Disposition: inline, Content-ID) when the HTML refers to it as cid:...
+      ...(a.contentId ? { cid: a.contentId, contentDisposition: 'inline' as const } : {}),
     })),
     headers,
     dkim: msg.dkim ? { ...msg.dkim, headerFieldNames: DKIM_HEADER_FIELDS } : undefined,

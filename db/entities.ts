@@ -126,6 +126,8 @@ export interface StoredAttachment {
   /** base64 */
   content: string;
   contentType?: string;
+  /** Inline part: the HTML refers to it as `cid:<contentId>`. */
+  contentId?: string;
 }
 /** One message to one recipient: the unit of delivery, idempotent by id and `messageId`. */
 export class Email {

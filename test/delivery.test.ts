@@ -9,6 +9,7 @@ import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { sweepQueuedEmails } from '../worker/sweeper.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, eventNamesOf, insertQueuedEmails, insertVerifiedDomain, type QueuedEmail } from './support/emails.js';
+import { expectError } from './support/envelope.js';
 import { TestSmtpServer, type ReceivedMessage } from './support/smtp-server.js';
 
 let smtp: TestSmtpServer;
@@ -328,5 +329,35 @@ describe('POST /v1/send end to end', () => {
       [ctx.project.id],
     );
     expect(contacts.map((c) => c.email)).toEqual(['alan@recipients.test', 'grace@recipients.test']);
+  });
+
+  it('an attachment with contentId arrives as an inline part the HTML shows by cid:', async () => {
+    const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
+    const res = await ctx.request('POST', '/v1/send', {
+      body: {
+        to: 'inline@recipients.test',
+        from: 'news@example.com',
+        subject: 'Logo',
+        body: '<p><img src="cid:logo-1" alt="logo"></p>',
+        attachments: [
+          { filename: 'logo.png', content: png, contentType: 'image/png', contentId: 'logo-1' },
+          { filename: 'terms.txt', content: Buffer.from('terms').toString('base64') },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const [id] = (await json(res)).data.emails.map((e: { email: string }) => e.email);
+    await waitUntil(async () => (await emailStates(ctx.orm, [id]))[0].status === 'SENT');
+    const parsed = await TestSmtpServer.parse(smtp.byMessageId(messageIdOf(id))[0]);
+    expect(parsed.html).toContain('src="cid:logo-1"');
+    const byName = Object.fromEntries(parsed.attachments.map((a) => [a.filename, a]));
+    expect(byName['logo.png']).toMatchObject({ disposition: 'inline', contentId: '<logo-1>', mimeType: 'image/png' });
+    expect(byName['terms.txt']).toMatchObject({ disposition: 'attachment' });
+    await expectError(
+      await ctx.request('POST', '/v1/send', { body: { to: 'x@recipients.test', from: 'news@example.com', subject: 's', body: 'b', attachments: [{ filename: 'a.png', content: png, contentId: '<bad id>' }] } }),
+      422,
+      undefined,
+      '/v1/send',
+    );
   });
 });

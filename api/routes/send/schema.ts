@@ -40,6 +40,13 @@ const Attachment = z.object({
     .refine((s) => base64DecodedLength(s) !== null, 'must be valid base64 (padded, no whitespace)')
     .openapi({ description: 'File content, base64', example: 'JVBERi0xLjQK' }),
   contentType: z.string().min(1).max(255).regex(NO_LINE_BREAK, 'must not contain line breaks').optional().openapi({ example: 'application/pdf' }),
+  contentId: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[^\s<>\0]+$/, 'must be a bare id (no spaces or angle brackets)')
+    .optional()
+    .openapi({ description: 'Makes the file an inline part that the HTML body shows with `<img src="cid:<contentId>">`', example: 'logo' }),
 });
 
 const Headers = z
