@@ -6,7 +6,9 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json .npmrc ./
 # tsx runs the TypeScript sources directly; dev dependencies (tests, types) stay out.
-RUN npm ci --omit=dev --no-audit --no-fund
+# The lock file lacks @swc/core's builds for other platforms (the registry it was made against has
+# none), so `npm ci` may call it out of sync: `npm install` then installs the same locked versions.
+RUN npm ci --omit=dev --no-audit --no-fund || npm install --omit=dev --no-audit --no-fund
 COPY . .
 USER node
 EXPOSE 3000

@@ -25,6 +25,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Every environment variable the service reads (the README's configuration table lists them all). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as (keyof Env)[];
+
 export interface Config {
   port: number;
   dataDir: string;
