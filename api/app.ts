@@ -7,6 +7,7 @@ import { requireJsonBody } from './middleware/content-type.js';
 import { withDeps } from './middleware/entity-manager.js';
 import { requestId } from './middleware/request-id.js';
 import { registerRoutes } from './routes/index.js';
+import { rateWindowStore } from './services/rate-windows.js';
 import type { App, AppDeps, AppEnv } from './types.js';
 import { fieldErrors } from './validation.js';
 
@@ -53,7 +54,7 @@ export function generateOpenApiDocument() {
 }
 
 export function createApp(deps: AppDeps): App {
-  const auth = new AuthState(deps.config.authCacheTtlMs, deps.config.rateLimitPerMinute);
+  const auth = new AuthState(deps.config.authCacheTtlMs, deps.config.rateLimitPerMinute, rateWindowStore(deps.orm));
   const app = buildApp();
   app.use('*', requestId);
   app.use('*', withDeps(deps, auth));

@@ -1,3 +1,4 @@
+import { createApp } from '../api/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../api/app.js';
 import { generateKey, revokeKey, setProjectDisabled } from '../api/services/keys.js';
@@ -158,5 +159,31 @@ describe('rate limit (RATE_LIMIT_PER_MINUTE=5)', () => {
     expect(ok.headers.get('ratelimit-remaining')).toBe('4');
     // a bad key is still told so (auth comes before the limit)
     await expectError(await limited.request('GET', '/contacts', { key: generateKey('secret') }), 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('rate limit shared by API processes', () => {
+  let shared: TestContext;
+  beforeAll(async () => {
+    shared = await setupTestContext({ RATE_LIMIT_PER_MINUTE: '10' });
+  });
+  afterAll(() => shared?.cleanup());
+
+  it('two API apps on one database count the same minute for a project', async () => {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 5_000) await new Promise((r) => setTimeout(r, left + 100));
+    const [a, b] = [createApp(shared.deps), createApp(shared.deps)];
+    const get = (app: typeof a) => app.request('/contacts', { headers: { authorization: `Bearer ${shared.project.secretKey}` } });
+    for (let i = 0; i < 6; i++) expect((await get(a)).status).toBe(200);
+    expect((await get(b)).status).toBe(200);
+    // Each app adds its hits to the shared count within its sync interval (200 ms) and reads the total back.
+    await new Promise((r) => setTimeout(r, 500));
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await get(b)).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await get(a)).status).toBe(429);
+    const rows = await shared.orm.em.fork().getConnection().execute<{ count: number }[]>('select count from api_rate_windows where project_id = ?', [shared.project.id]);
+    expect(rows).toEqual([{ count: 10 }]);
   });
 });

@@ -3,10 +3,10 @@ import type { KeyKind } from '../../db/entities.js';
 import { ApiError } from '../errors.js';
 import { assertKeyKind, resolveKey, type ResolvedKey } from '../services/keys.js';
 import type { AppEnv } from '../types.js';
-import { RateLimiter } from './rate-limit.js';
+import { RateLimiter, type RateWindowSync } from './rate-limit.js';
 
 /**
- * Per-app auth state: a short key cache and the per-project rate limiter. Lookups are cached for
+ * Per-app auth state: a short key cache and the per-project rate limiter (shared through PostgreSQL). Lookups are cached for
  * AUTH_CACHE_TTL_MS (default 1 s) so the hot `/v1/track` path does not pay a key query per
  * request; a revoked key or disabled project takes effect within that time.
  */
@@ -14,8 +14,8 @@ export class AuthState {
   private cache = new Map<string, { value: ResolvedKey | null; expires: number }>();
   readonly limiter: RateLimiter;
 
-  constructor(private readonly ttlMs: number, readonly perMinute: number) {
-    this.limiter = new RateLimiter(perMinute);
+  constructor(private readonly ttlMs: number, readonly perMinute: number, sync?: RateWindowSync) {
+    this.limiter = new RateLimiter(perMinute, { sync });
   }
 
   async lookup(raw: string, load: () => Promise<ResolvedKey | null>): Promise<ResolvedKey | null> {

@@ -1,0 +1,26 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { RateWindowSync } from '../middleware/rate-limit.js';
+
+// One statement for the whole batch: add each window's hits, return the totals of all processes.
+const ADD_HITS_SQL = `
+insert into api_rate_windows as w (project_id, window_start, count)
+select h.key, h.window_start, h.count from jsonb_to_recordset(?::jsonb) as h(key uuid, window_start bigint, count int)
+on conflict (project_id, window_start) do update set count = w.count + excluded.count
+returning project_id, window_start, count`;
+
+/** The shared store of the API rate limit: table api_rate_windows, old minutes pruned as it goes. */
+export function rateWindowStore(orm: MikroORM): RateWindowSync {
+  let prunedAt = 0;
+  return async (hits) => {
+    const conn = orm.em.getConnection();
+    const rows = await conn.execute<{ project_id: string; window_start: string; count: number }[]>(ADD_HITS_SQL, [
+      JSON.stringify(hits.map((h) => ({ key: h.key, window_start: h.windowStart, count: h.count }))),
+    ]);
+    const now = Date.now();
+    if (now - prunedAt > 60_000) {
+      prunedAt = now;
+      await conn.execute('delete from api_rate_windows where window_start < ?', [now - 2 * 60_000]);
+    }
+    return rows.map((r) => ({ key: r.project_id, windowStart: Number(r.window_start), total: Number(r.count) }));
+  };
+}
