@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { ApiError, validationError } from './errors.js';
+import { ApiError } from './errors.js';
 import { renderError } from './error-handler.js';
 import { AuthState } from './middleware/auth.js';
 import { defaultBodyLimit } from './middleware/body-limit.js';
@@ -9,7 +9,7 @@ import { requestId } from './middleware/request-id.js';
 import { registerRoutes } from './routes/index.js';
 import { rateWindowStore } from './services/rate-windows.js';
 import type { App, AppDeps, AppEnv } from './types.js';
-import { fieldErrors } from './validation.js';
+import { validationHook } from './validation.js';
 
 export const OPENAPI_INFO = {
   openapi: '3.1.0',
@@ -25,9 +25,7 @@ export const OPENAPI_INFO = {
 /** Builds the OpenAPI app with routes only (no dependencies): used by the server and the document generator. */
 export function buildApp(): App {
   const app = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (!result.success) throw validationError(fieldErrors(result.error));
-    },
+    defaultHook: validationHook(),
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'secretKey', {
     type: 'http',

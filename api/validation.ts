@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import type { FieldError } from './errors.js';
+import { validationError, type FieldError } from './errors.js';
 
 /**
  * zod issues -> the contract's `errors[]`. zod 4 reports a malformed string (email, url, uuid ...)
@@ -20,4 +20,85 @@ export function fieldErrors(error: ZodError, prefix: string[] = []): FieldError[
     });
   }
   return out;
+}
+
+/** Deepest nesting of JSON input (objects and arrays) that a request may carry. */
+export const MAX_INPUT_DEPTH = 1000;
+
+/** A UTF-16 surrogate without its pair: not Unicode, no UTF-8 form. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** That, or a NUL character. */
+const UNSTORABLE_CHAR = new RegExp(`\\0|${LONE_SURROGATE.source}`);
+
+/** For a route that does not store the strings as they are (it cleans them, or only reads them). */
+export interface UnstorableOptions {
+  allowNul?: boolean;
+  allowLoneSurrogates?: boolean;
+}
+
+interface PathNode {
+  key: string;
+  parent: PathNode | null;
+}
+
+const fieldOf = (node: PathNode | null, maxSegments = Infinity): string => {
+  const keys: string[] = [];
+  for (let n = node; n; n = n.parent) keys.push(n.key);
+  keys.reverse();
+  const shown = keys.slice(0, maxSegments).join('.') + (keys.length > maxSegments ? '...' : '');
+  // The field name itself must be printable: a bad key is shown with U+FFFD in place of the bad characters.
+  return shown.replace(new RegExp(UNSTORABLE_CHAR.source, 'g'), '\ufffd') || '(body)';
+};
+
+/**
+ * Validated input that zod accepts but nothing downstream can take: NUL characters and unpaired
+ * surrogates in any string or key (PostgreSQL text and jsonb refuse both), and nesting deeper than
+ * MAX_INPUT_DEPTH (JSON.stringify and jsonb recurse). Iterative, so it cannot overflow itself;
+ * reports at most `limit` fields.
+ */
+export function unstorableFields(value: unknown, opts: UnstorableOptions & { limit?: number } = {}): FieldError[] {
+  const { allowNul = false, allowLoneSurrogates = false, limit = 20 } = opts;
+  const refused = [allowNul ? '' : '\\0', allowLoneSurrogates ? '' : LONE_SURROGATE.source].filter(Boolean);
+  const badChar = refused.length > 0 ? new RegExp(refused.join('|')) : null;
+  const out: FieldError[] = [];
+  const stack: { value: unknown; node: PathNode | null; depth: number }[] = [{ value, node: null, depth: 0 }];
+  while (stack.length > 0 && out.length < limit) {
+    const { value: v, node, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (badChar?.test(v)) out.push({ field: fieldOf(node, 20), message: 'must not contain NUL characters or unpaired UTF-16 surrogates', code: 'invalid_string' });
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) {
+      out.push({ field: fieldOf(node, 3), message: `is nested more than ${MAX_INPUT_DEPTH} levels deep`, code: 'too_big' });
+      continue;
+    }
+    const entries = Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i];
+      const childNode = { key, parent: node };
+      if (badChar?.test(key)) {
+        out.push({ field: fieldOf(childNode, 20), message: 'key must not contain NUL characters or unpaired UTF-16 surrogates', code: 'invalid_key' });
+        continue;
+      }
+      stack.push({ value: child, node: childNode, depth: depth + 1 });
+    }
+  }
+  return out;
+}
+
+/**
+ * The validation hook of every route: a zod failure, or input that cannot be stored (see
+ * `unstorableFields`) in the body or query, is a 422 VALIDATION_ERROR.
+ */
+export function validationHook(opts: UnstorableOptions = {}) {
+  return <T>(result: { target: string } & ({ success: true; data: T } | { success: false; error: ZodError })): undefined => {
+    if (!result.success) throw validationError(fieldErrors(result.error));
+    // Body and query values go into SQL and jsonb: what PostgreSQL cannot store is a 422, not a 500.
+    if (result.target === 'json' || result.target === 'query') {
+      const unstorable = unstorableFields(result.data, opts);
+      if (unstorable.length > 0) throw validationError(unstorable);
+    }
+    return undefined;
+  };
 }

@@ -32,6 +32,9 @@ interface Part {
 
 const UUID_IN = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
+/** Something that can be an address: has an `@` and fits the RFC 5321 limit (as the JSON webhook's `email`). */
+const isAddress = (s: string) => s.includes('@') && s.length <= 254;
+
 /** Header block -> lower-cased name -> values, with folded lines unfolded. */
 export function parseHeaderBlock(block: string): Headers {
   const out: Headers = new Map();
@@ -117,7 +120,7 @@ function recipientsOf(statusBody: string): ReportedRecipient[] {
     const action = first(f, 'action')?.toLowerCase().trim();
     const type = classify(status, action);
     const email = stripAddress(recipient);
-    if (!type || !email.includes('@')) continue;
+    if (!type || !isAddress(email)) continue;
     const diagnostic = first(f, 'diagnostic-code')?.replace(/^[^;]*;\s*/, '');
     out.push({ type, email, status, action, ...(diagnostic ? { diagnostic } : {}) });
   }
@@ -142,7 +145,7 @@ export function parseDsn(raw: string): ParsedDsn {
     const f = parseHeaderBlock(feedback.body);
     const to = first(f, 'original-rcpt-to') ?? first(original, 'to');
     const email = to ? stripAddress(to.replace(/^.*</, '<')) : '';
-    if (email.includes('@')) recipients = [{ type: 'complaint', email, diagnostic: first(f, 'feedback-type') ?? 'abuse' }];
+    if (isAddress(email)) recipients = [{ type: 'complaint', email, diagnostic: first(f, 'feedback-type') ?? 'abuse' }];
   } else recipients = recipientsOf(text); // bare delivery-status fields, e.g. a report forwarded as text/plain
 
   const headerId = first(original, 'x-mailhub-email-id')?.match(UUID_IN)?.[0];

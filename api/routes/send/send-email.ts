@@ -6,6 +6,7 @@ import { altErrorResponses, jsonBody, ok, success } from '../../openapi.js';
 import { runIdempotent } from '../../services/idempotency.js';
 import { sendEmails } from '../../services/send.js';
 import type { App } from '../../types.js';
+import { validationHook } from '../../validation.js';
 import { SendEmailBody, SendHeaders, SendResult } from './schema.js';
 
 /** 10 MB of attachments is ~14 MB of base64 in JSON; leave room for the rest of the body. */
@@ -36,6 +37,9 @@ const route = createRoute({
   responses: { 200: ok(SendResult, 'Queued for delivery'), ...altErrorResponses(400, 401, 403, 404, 409, 413, 422, 429) },
 });
 
+/** NUL in `body` and `data` is removed while rendering (services/render.ts), so it is allowed here. */
+const sendValidationHook = validationHook({ allowNul: true });
+
 export const registerSendEmail = (app: App) =>
   app.openapi(route, async (c) => {
     const input = c.req.valid('json');
@@ -47,4 +51,4 @@ export const registerSendEmail = (app: App) =>
       return c.json(success(outcome.response as typeof SendResult._output), outcome.status as 200, { 'Idempotent-Replayed': 'true' });
     }
     return c.json(success(outcome.response), 200);
-  });
+  }, sendValidationHook);

@@ -3,6 +3,7 @@ import { secretKey } from '../../middleware/auth.js';
 import { altErrorResponses, jsonBody, ok, success } from '../../openapi.js';
 import { verifyEmail } from '../../services/verify/index.js';
 import type { App } from '../../types.js';
+import { validationHook } from '../../validation.js';
 import { VerificationResult, VerifyEmailBody } from './schema.js';
 
 const route = createRoute({
@@ -19,8 +20,11 @@ const route = createRoute({
   responses: { 200: ok(VerificationResult, 'The verification result'), ...altErrorResponses(400, 401, 403, 422, 429) },
 });
 
+/** Nothing is stored: an address with NUL or an unpaired surrogate is answered `valid: false`, like any malformed one. */
+const verifyValidationHook = validationHook({ allowNul: true, allowLoneSurrogates: true });
+
 export const registerVerifyEmail = (app: App) =>
   app.openapi(route, async (c) => {
     const result = await verifyEmail(c.req.valid('json').email, { dns: c.var.deps.dns });
     return c.json(success(result), 200);
-  });
+  }, verifyValidationHook);

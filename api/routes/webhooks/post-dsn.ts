@@ -37,7 +37,12 @@ const route = createRoute({
 
 export const registerPostDsn = (app: App) =>
   app.openapi(route, async (c) => {
-    const dsn = parseDsn(await c.req.text());
+    const raw = await c.req.text();
+    // A mail message has no NUL characters (RFC 5322), and PostgreSQL text cannot hold one.
+    if (raw.includes('\0')) {
+      throw validationError([{ field: 'body', message: 'must not contain NUL characters', code: 'invalid_dsn' }], 'Not a bounce report');
+    }
+    const dsn = parseDsn(raw);
     const reports = reportsFromDsn(dsn);
     if (reports.length === 0) {
       throw validationError(
