@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { randomBytesPooled } from '../../db/ids.js';
 import type { AppEnv } from '../types.js';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -7,7 +7,7 @@ const SAFE_ID = /^[A-Za-z0-9._-]{8,128}$/;
 /** Every response carries `X-Request-Id`; a well-formed incoming one is kept for tracing across services. */
 export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   const incoming = c.req.header('x-request-id');
-  const id = incoming && SAFE_ID.test(incoming) ? incoming : `req_${randomBytes(12).toString('base64url')}`;
+  const id = incoming && SAFE_ID.test(incoming) ? incoming : `req_${randomBytesPooled(12).toString('base64url')}`;
   c.set('requestId', id);
   c.header('X-Request-Id', id);
   await next();
