@@ -72,6 +72,8 @@ export class Contact {
   projectId!: string;
   email!: string;
   subscribed = true;
+  /** When the contact opted out of marketing mail; null when it never did or subscribed again. */
+  unsubscribedAt?: Date | null = null;
   data: Record<string, unknown> = {};
   createdAt = new Date();
   updatedAt = new Date();
@@ -84,6 +86,7 @@ export const ContactSchema = new EntitySchema<Contact>({
     projectId: { type: 'uuid' },
     email: { type: 'text' },
     subscribed: { type: 'boolean' },
+    unsubscribedAt: { type: 'Date', fieldName: 'unsubscribed_at', nullable: true },
     data: { type: 'json' },
     ...timestamps,
   },

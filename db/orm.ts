@@ -7,6 +7,7 @@ import { Migration20261123120000_events } from './migrations/Migration2026112312
 import { Migration20261123130000_webhooks } from './migrations/Migration20261123130000_webhooks.js';
 import { Migration20261123140000_send_starts } from './migrations/Migration20261123140000_send_starts.js';
 import { Migration20261123150000_rate_windows } from './migrations/Migration20261123150000_rate_windows.js';
+import { Migration20261123160000_opt_outs } from './migrations/Migration20261123160000_opt_outs.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -15,6 +16,7 @@ export const migrationsList = [
   { name: 'Migration20261123130000_webhooks', class: Migration20261123130000_webhooks },
   { name: 'Migration20261123140000_send_starts', class: Migration20261123140000_send_starts },
   { name: 'Migration20261123150000_rate_windows', class: Migration20261123150000_rate_windows },
+  { name: 'Migration20261123160000_opt_outs', class: Migration20261123160000_opt_outs },
 ];
 
 export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Options {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Email, Project } from '../db/entities.js';
 import { newId } from '../db/ids.js';
 import { decorateForDelivery, unsubscribeUrl } from '../api/services/tracking.js';
+import { insertVerifiedDomain } from './support/emails.js';
 import { expectError } from './support/envelope.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 
@@ -147,5 +148,49 @@ describe('POST /u/{token} (RFC 8058 one-click)', () => {
     expect(found.data.items).toHaveLength(1);
     expect(found.data.items[0]).toMatchObject({ email: 'gone@example.com', subscribed: false });
     expect(await unsubscribeEvents(email.id)).toHaveLength(1);
+  });
+});
+
+describe('marketing mail after an opt-out (POST /v1/send with a MARKETING template)', () => {
+  it('is refused to a contact who opted out; transactional mail still goes; subscribing again lifts it', async () => {
+    await insertVerifiedDomain(ctx.orm, ctx.project.id, 'acme.test', ctx.config.secretKey!);
+    const template = async (type: 'MARKETING' | 'TRANSACTIONAL') =>
+      (await json(await ctx.request('POST', '/templates', { body: { name: type, subject: 'Hi', body: '<p>Hi</p>', type } }))).data.id as string;
+    const [marketing, transactional] = [await template('MARKETING'), await template('TRANSACTIONAL')];
+    const send = (to: string | string[], templateId: string, extra: Record<string, unknown> = {}) =>
+      ctx.request('POST', '/v1/send', { body: { to, template: templateId, from: 'news@acme.test', ...extra } });
+    const refused = async (res: Response, address: string) => {
+      const body = await expectError(res, 422, undefined, '/v1/send');
+      expect(body.message).toMatch(/unsubscribed from marketing mail/);
+      expect(body.message).toContain(address);
+    };
+
+    const { url, contactId } = await marketingEmailTo('optout@example.com');
+    expect((await send('optout@example.com', marketing)).status).toBe(200);
+    // The recipient's one-click unsubscribe.
+    const before = await ctx.orm.em.fork().getConnection().execute<any[]>(`select count(*)::int as n from emails where to_email = 'optout@example.com'`);
+    expect((await fetch(url, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
+    await refused(await send(['fine@example.com', 'optout@example.com'], marketing), 'optout@example.com');
+    // Nothing was queued for anyone in the refused request.
+    const after = await ctx.orm.em.fork().getConnection().execute<any[]>(`select count(*)::int as n from emails where to_email in ('optout@example.com', 'fine@example.com')`);
+    expect(after[0].n).toBe(before[0].n);
+    // `subscribed: true` in a send does not override the recipient's own choice.
+    await refused(await send('optout@example.com', marketing, { subscribed: true }), 'optout@example.com');
+    expect((await send('optout@example.com', transactional)).status).toBe(200);
+
+    // A contact that a send created unsubscribed never said no: marketing mail reaches it.
+    expect((await send('never-asked@example.com', transactional)).status).toBe(200);
+    expect((await send('never-asked@example.com', marketing)).status).toBe(200);
+
+    // Subscribed again through the API: marketing mail reaches it; turned off through the API (or
+    // /v1/track): an opt-out again.
+    await ctx.request('PATCH', `/contacts/${contactId}`, { body: { subscribed: true } });
+    expect((await send('optout@example.com', marketing)).status).toBe(200);
+    await ctx.request('PATCH', `/contacts/${contactId}`, { body: { subscribed: false } });
+    await refused(await send('optout@example.com', marketing), 'optout@example.com');
+    await ctx.request('POST', '/v1/track', { body: { email: 'tracked@example.com', event: 'signed_up' } });
+    expect((await send('tracked@example.com', marketing)).status).toBe(200);
+    await ctx.request('POST', '/v1/track', { body: { email: 'tracked@example.com', event: 'left', subscribed: false } });
+    await refused(await send('tracked@example.com', marketing), 'tracked@example.com');
   });
 });

@@ -36,11 +36,19 @@ export interface UpsertInput {
  * Insert or update by (project, email) in one statement, safe under concurrent upserts of the
  * same address. `subscribed` changes an existing contact only when given; `data` is merged.
  */
+/**
+ * The contact's `unsubscribed_at` after `subscribed` is set to `value` (SQL, null = unchanged):
+ * an opt-out when it goes from true to false, cleared when it becomes true.
+ */
+const OPT_OUT_ON_CHANGE = (value: string) =>
+  `case when ${value} is null then c.unsubscribed_at when ${value} then null when c.subscribed then now() else c.unsubscribed_at end`;
+
 export const UPSERT_CONTACT_SQL = `
 insert into contacts as c (id, project_id, email, subscribed, data, created_at, updated_at)
 values (?, ?, ?, ?, ?::jsonb, now(), now())
 on conflict (project_id, email) do update set
   subscribed = coalesce(?::boolean, c.subscribed),
+  unsubscribed_at = ${OPT_OUT_ON_CHANGE('?::boolean')},
   data = (c.data || ?::jsonb) - array(select jsonb_array_elements_text(?::jsonb)),
   updated_at = now()
 returning c.id, c.email, c.subscribed, c.data, c.created_at, c.updated_at, (xmax = 0) as inserted`;
@@ -54,6 +62,8 @@ export function upsertContactParams(projectId: string, input: UpsertInput, defau
     normalizeEmail(input.email),
     input.subscribed ?? defaultSubscribed,
     setJson,
+    input.subscribed ?? null,
+    input.subscribed ?? null, // the opt-out marker reads it twice
     input.subscribed ?? null,
     setJson,
     JSON.stringify(remove),
@@ -103,7 +113,11 @@ export async function updateContact(
     }
     contact.email = email;
   }
-  if (patch.subscribed !== undefined) contact.subscribed = patch.subscribed;
+  if (patch.subscribed !== undefined) {
+    if (patch.subscribed) contact.unsubscribedAt = null;
+    else if (contact.subscribed) contact.unsubscribedAt = new Date();
+    contact.subscribed = patch.subscribed;
+  }
   if (patch.data !== undefined) {
     const { set, remove } = splitDataPatch(patch.data);
     const next = { ...contact.data, ...set };

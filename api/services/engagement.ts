@@ -78,31 +78,28 @@ export async function unsubscribeRecipient(em: EntityManager, emailId: string): 
       const changed = await unsubscribeContact(tem, { projectId: ref.projectId, contactId: contact.id, subscribed: contact.subscribed, emailId: ref.id, campaignId: ref.campaignId, email: ref.toEmail, source: 'unsubscribe_link' });
       return { changed, contactId: contact.id, ref };
     }
+    // Deleted since the send: recreated unsubscribed (a new contact counts as a change: one event).
     const { contact: created, isNew } = await upsertContact(tem, ref.projectId, { email: ref.toEmail, subscribed: false }, { defaultSubscribed: false });
-    const contactId = created.id;
-    if (!isNew) return { changed: false, contactId, ref };
-    await recordEvent(tem, {
-      projectId: ref.projectId,
-      name: 'contact.unsubscribed',
-      contactId,
-      emailId: ref.id,
-      campaignId: ref.campaignId,
-      data: { source: 'unsubscribe_link', email: ref.toEmail },
-    });
-    return { changed: true, contactId, ref };
+    const changed = await unsubscribeContact(tem, { projectId: ref.projectId, contactId: created.id, subscribed: isNew, emailId: ref.id, campaignId: ref.campaignId, email: ref.toEmail, source: 'unsubscribe_link' });
+    return { changed, contactId: created.id, ref };
   });
 }
 
 /**
- * `subscribed=false` on a contact row the caller has locked (or just read in its transaction), and
- * one `contact.unsubscribed` event saying why. Returns false, recording nothing, when it already was.
+ * An opt-out of a contact row the caller has locked (or just read in its transaction):
+ * `subscribed=false`, `unsubscribed_at` set, and one `contact.unsubscribed` event saying why when
+ * it was subscribed. Returns whether it was (false: no event).
  */
 export async function unsubscribeContact(
   tem: EntityManager,
   c: { projectId: string; contactId: string; subscribed: boolean; emailId: string | null; campaignId: string | null; email: string; source: string },
 ): Promise<boolean> {
+  // The opt-out is kept even when the contact was not subscribed (created unsubscribed by a send):
+  // marketing mail stops reaching it either way (services/send.ts).
+  await tem
+    .getConnection()
+    .execute(`update contacts set subscribed = false, unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now() where id = ?`, [c.contactId], 'run', tem.getTransactionContext());
   if (!c.subscribed) return false;
-  await tem.getConnection().execute(`update contacts set subscribed = false, updated_at = now() where id = ?`, [c.contactId], 'run', tem.getTransactionContext());
   await recordEvent(tem, {
     projectId: c.projectId,
     name: 'contact.unsubscribed',

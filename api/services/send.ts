@@ -118,7 +118,26 @@ function buildRows(contacts: ContactRow[], prepared: PreparedContent, data: Reco
 }
 
 /**
- * POST /v1/send: checks (template, sender domain, suppressions), then in one transaction upserts
+ * Marketing mail (a MARKETING template) never goes to a contact that opted out (unsubscribe link,
+ * complaint, `subscribed` turned off): the whole send is refused, like for a suppressed address.
+ */
+async function assertNotOptedOut(em: EntityManager, projectId: string, emails: string[]) {
+  const rows = await em
+    .getConnection()
+    .execute<{ email: string }[]>(
+      `select email from contacts where project_id = ? and email in (select jsonb_array_elements_text(?::jsonb)) and unsubscribed_at is not null order by email`,
+      [projectId, JSON.stringify(emails)],
+    );
+  if (rows.length === 0) return;
+  throw new ApiError(
+    'RECIPIENT_UNSUBSCRIBED',
+    `Recipients who unsubscribed from marketing mail, nothing was sent: ${rows.map((r) => r.email).join(', ')}. ` +
+      'Remove them from the request or use a TRANSACTIONAL template; if they subscribe again (PATCH /contacts/{id} {"subscribed": true}), marketing mail reaches them again.',
+  );
+}
+
+/**
+ * POST /v1/send: checks (template, sender domain, suppressions, marketing opt-outs), then in one transaction upserts
  * the contacts, writes one QUEUED email record per recipient and saves the idempotent response;
  * after the commit starts the delivery workflow. Temporal being down does not fail the send:
  * the rows stay QUEUED and the delivery sweeper picks them up.
@@ -138,6 +157,7 @@ export async function sendEmails(
     throw err instanceof ApiError && err.suggestion ? new ApiError(err.code, `${err.message}. ${err.suggestion}`) : err;
   });
   await assertNotSuppressed(em, projectId, recipients.map((r) => r.email));
+  if (template?.type === 'MARKETING') await assertNotOptedOut(em, projectId, recipients.map((r) => r.email));
 
   // `type` describes the request's body; a template's body is HTML.
   const prepared = prepareContent({

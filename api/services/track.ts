@@ -106,8 +106,8 @@ const numbered = (sql: string) => {
   return sql.replace(/\?/g, () => `$${++n}`);
 };
 const PREPARED = {
-  plain: { name: 'mailhub_track_v1', text: numbered(TRACK_SQL) },
-  subscription: { name: 'mailhub_track_subscription_v1', text: numbered(TRACK_WITH_SUBSCRIPTION_SQL) },
+  plain: { name: 'mailhub_track_v2', text: numbered(TRACK_SQL) },
+  subscription: { name: 'mailhub_track_subscription_v2', text: numbered(TRACK_WITH_SUBSCRIPTION_SQL) },
 };
 
 interface PgConnection {

@@ -29,7 +29,9 @@ const route = createRoute({
   summary: 'Send transactional email to up to 50 recipients (inline content or a template)',
   description:
     'Upserts each recipient as a contact (new ones unsubscribed unless `subscribed` is true), writes one email record per recipient ' +
-    'and queues delivery. Errors use the alternate shape `{code, error, message, time}`. With `Idempotency-Key`, a retry with the ' +
+    'and queues delivery. Refused with 422, nothing sent, when a recipient is suppressed (bounce, complaint, manual), or, for a ' +
+    'MARKETING template, when a recipient opted out (unsubscribe link, complaint, `subscribed` turned off). ' +
+    'Errors use the alternate shape `{code, error, message, time}`. With `Idempotency-Key`, a retry with the ' +
     'same body within 24 h returns the first response (header `Idempotent-Replayed: true`) without sending again.',
   security: [{ secretKey: [] }],
   middleware: [secretKey, sendBodyLimit] as const,
