@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { trustDomain } from '../api/services/domains.js';
 import { createKey, createProject, revokeKey, setProjectDisabled } from '../api/services/keys.js';
 import { Project, type KeyKind } from '../db/entities.js';
 
@@ -52,5 +53,16 @@ export async function keysRevoke(em: EntityManager, raw: string): Promise<Output
   return {
     json: { revoked: true, projectId: key.projectId, kind: key.kind, keyPrefix: key.keyPrefix },
     text: [`Revoked ${key.kind} key ${key.keyPrefix}... of project ${key.projectId} (a running API honours it within AUTH_CACHE_TTL_MS).`],
+  };
+}
+
+export async function domainsTrust(em: EntityManager, projectId: string, domain: string, secretKey: string | undefined): Promise<Output> {
+  const d = await trustDomain(em, projectId, domain, secretKey);
+  return {
+    json: { domainId: d.id, domain: d.domain, status: d.status },
+    text: [
+      `${d.domain} is VERIFIED for project ${projectId} without DNS checks: /v1/send accepts it as a sender.`,
+      'Mail from it is DKIM-signed; publish its records (GET /domains) before real recipients see it.',
+    ],
   };
 }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../api/env.js';
 import { ApiError } from '../api/errors.js';
 import type { KeyKind } from '../db/entities.js';
+import { readSecretKey } from '../launcher/secret.js';
 import type { Output } from './commands.js';
 
 const USAGE = `Usage: npm run --silent cli -- <command> [--json]
@@ -13,6 +14,8 @@ const USAGE = `Usage: npm run --silent cli -- <command> [--json]
   keys create --project ID --kind secret|public
                                        create another key for a project
   keys revoke KEY                      revoke a key (sk_... or pk_...)
+  domains trust DOMAIN --project ID    treat DOMAIN as a verified sender of the project without
+                                       DNS checks (trying /v1/send locally; DNS checked elsewhere)
 
   --json   print exactly one JSON object (or array) on stdout, nothing else
 
@@ -23,7 +26,7 @@ Database: DATABASE_URL, else the embedded database of the \`npm start\` running 
 class UsageError extends Error {}
 
 type Commands = typeof import('./commands.js');
-type Command = (c: Commands, em: Parameters<Commands['projectsCreate']>[0]) => Promise<Output>;
+type Command = (c: Commands, em: Parameters<Commands['projectsCreate']>[0], env: { secretKey?: string }) => Promise<Output>;
 
 function parseCommand(argv: string[]): { run: Command; json: boolean } | 'help' {
   const { values, positionals } = parseArgs({
@@ -64,6 +67,11 @@ function parseCommand(argv: string[]): { run: Command; json: boolean } | 'help' 
       if (kind !== 'secret' && kind !== 'public') throw new UsageError(`--kind must be secret or public, not "${kind}"`);
       return { json, run: (c, em) => c.keysCreate(em, project, kind as KeyKind) };
     }
+    case 'domains trust': {
+      const domain = need(arg, 'the DOMAIN');
+      const project = need(values.project, '--project ID');
+      return { json, run: (c, em, env) => c.domainsTrust(em, project, domain, env.secretKey) };
+    }
     case 'keys revoke': {
       const key = need(arg, 'the KEY to revoke');
       return { json, run: (c, em) => c.keysRevoke(em, key) };
@@ -87,9 +95,11 @@ async function main(argv: string[]): Promise<number> {
   }
   // Loaded only now: a usage error answers without loading the ORM.
   const [commands, { openCliDatabase }] = await Promise.all([import('./commands.js'), import('./database.js')]);
-  const db = await openCliDatabase(loadConfig());
+  const config = loadConfig();
+  const db = await openCliDatabase(config);
   try {
-    const out = await parsed.run(commands, db.orm.em.fork());
+    // DKIM keys are stored encrypted with SECRET_KEY, else the one `npm start` keeps in DATA_DIR.
+    const out = await parsed.run(commands, db.orm.em.fork(), { secretKey: config.secretKey ?? readSecretKey(config.dataDir) });
     console.log(parsed.json ? JSON.stringify(out.json) : out.text.join('\n'));
     return 0;
   } finally {

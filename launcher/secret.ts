@@ -6,6 +6,12 @@ import path from 'node:path';
  * SECRET_KEY (DKIM key encryption, signed links) for the one-command start: generated once and kept
  * in `DATA_DIR/secret.key`, so links and stored keys survive a restart. Losing the file invalidates them.
  */
+/** The secret `npm start` keeps in DATA_DIR, if it has made one (the CLI reads it to store DKIM keys). */
+export function readSecretKey(dataDir: string): string | undefined {
+  const file = path.join(dataDir, 'secret.key');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined;
+}
+
 export function ensureSecretKey(dataDir: string): { secret: string; file: string; created: boolean } {
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) {

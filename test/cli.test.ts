@@ -14,11 +14,15 @@ afterAll(() => ctx?.cleanup());
 
 /** Runs the real CLI as a child process against this file's database. */
 function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliWith({}, ...args);
+}
+
+function cliWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'cli/main.ts', ...args],
-      { cwd: root, env: { ...process.env, DATABASE_URL: ctx.dbUrl }, timeout: 30_000 },
+      { cwd: root, env: { ...process.env, DATABASE_URL: ctx.dbUrl, ...env }, timeout: 30_000 },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
@@ -86,3 +90,38 @@ describe('CLI: projects and keys', () => {
     expect(unknownKey.stderr).toMatch(/Key not found/);
   });
 });
+
+describe('CLI: domains trust', () => {
+  it('makes a verified sender without DNS checks, so /v1/send accepts it; repeatable; readable errors', async () => {
+    const p = await ctx.newProject('trusting');
+    const send = () =>
+      ctx.request('POST', '/v1/send', { key: p.secretKey, body: { to: 'someone@example.com', from: 'me@trusted.test', subject: 'Hi', body: '<p>Hi</p>' } });
+    expect((await send()).status).toBe(403);
+
+    const env = { SECRET_KEY: ctx.config.secretKey!, DATA_DIR: ctx.config.dataDir };
+    const first = await cliWith(env, 'domains', 'trust', 'Trusted.TEST', '--project', p.id, '--json');
+    expect(first.code, first.stderr).toBe(0);
+    const trusted = JSON.parse(first.stdout);
+    expect(trusted).toMatchObject({ domain: 'trusted.test', status: 'VERIFIED' });
+    expect((await send()).status).toBe(200);
+    const listed = await json(await ctx.request('GET', '/domains?status=VERIFIED', { key: p.secretKey }));
+    expect(listed.data.domains.map((d: { id: string }) => d.id)).toEqual([trusted.domainId]);
+
+    const again = await cliWith(env, 'domains', 'trust', 'trusted.test', '--project', p.id, '--json');
+    expect(JSON.parse(again.stdout).domainId).toBe(trusted.domainId);
+
+    const unknown = await cliWith(env, 'domains', 'trust', 'x.test', '--project', '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a', '--json');
+    expect(unknown).toMatchObject({ code: 1, stdout: '' });
+    expect(unknown.stderr).toMatch(/Project not found/);
+    // Another project may not take a domain this one verified.
+    const other = await ctx.newProject('other');
+    const taken = await cliWith(env, 'domains', 'trust', 'trusted.test', '--project', other.id);
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toMatch(/verified by another project/);
+    // No SECRET_KEY and no secret in DATA_DIR: DKIM keys cannot be stored.
+    const noSecret = await cliWith({ SECRET_KEY: '', DATA_DIR: `${ctx.config.dataDir}-none` }, 'domains', 'trust', 'nokey.test', '--project', p.id);
+    expect(noSecret.code).toBe(1);
+    expect(noSecret.stderr).toMatch(/SECRET_KEY/);
+  });
+});
+

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { getDomain as registrableDomain, getPublicSuffix, parse as parseHost } from 'tldts';
-import { Domain, type DnsRecord, type DomainStatus } from '../../db/entities.js';
+import { Domain, Project, type DnsRecord, type DomainStatus } from '../../db/entities.js';
 import { isUuid } from '../../db/ids.js';
 import { ApiError, notFound, validationError } from '../errors.js';
 import { buildDnsRecords, dkimRecordName, dkimTxtMatches, dmarcTxtPresent, generateDkimKeyPair, newSelector, spfTxtPresent } from './dkim.js';
@@ -90,6 +90,26 @@ export async function createDomain(em: EntityManager, projectId: string, rawName
     records: buildDnsRecords(domain, selector, keys.publicKey),
   } as Domain);
   await em.flush(); // a concurrent add of the same name hits unique(project_id, domain): 409
+  return record;
+}
+
+/**
+ * Operator override (the CLI, never the HTTP API): the project's domain counts as VERIFIED without
+ * DNS checks, e.g. to try sending on a laptop (mail goes to the outbox) or when DNS was checked by
+ * other means. It gets a DKIM key like any domain; its records keep their real DNS status.
+ */
+export async function trustDomain(em: EntityManager, projectId: string, rawName: string, secretKey: string | undefined): Promise<Domain> {
+  if ((await em.count(Project, { id: projectId })) === 0) throw notFound('Project');
+  const domain = normalizeDomainName(rawName);
+  const record = (await em.findOne(Domain, { projectId, domain })) ?? (await createDomain(em, projectId, domain, secretKey));
+  if (record.status !== 'VERIFIED') {
+    if (await verifiedElsewhere(em, record)) {
+      throw new ApiError('CONFLICT', `The domain ${domain} is verified by another project`, { suggestion: 'Send from that project, or have it delete the domain first.' });
+    }
+    record.status = 'VERIFIED';
+    record.verifiedAt = new Date();
+    await em.flush();
+  }
   return record;
 }
 
