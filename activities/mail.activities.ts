@@ -50,6 +50,7 @@ const exec: Exec = (em, sql, params, method = 'all') => em.getConnection().execu
  */
 export function createMailActivities(deps: ActivityDeps) {
   const preparing = limiter(PREPARE_CONCURRENCY);
+  const sending = limiter(SENDS_IN_FLIGHT);
   async function deliverEmail({ emailId }: { emailId: string }): Promise<DeliveryOutcome> {
     return withHeartbeat(async () => {
       const em = deps.orm.em.fork();
@@ -67,7 +68,7 @@ export function createMailActivities(deps: ActivityDeps) {
       const pacing = pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond));
       await reserveSlot(em, project.id, pacing);
       const claimed = deps.config.embeddedDatabase ? await claimStart(em, project.id, pacing) : undefined;
-      return sendAndRecord(em, email, message, async () => claimed ?? claimStart(em, project.id, pacing));
+      return sending.run(() => sendAndRecord(em, email, message, async () => claimed ?? claimStart(em, project.id, pacing)));
     });
   }
 
@@ -231,6 +232,12 @@ async function claimStart(em: EntityManager, projectId: string, pacing: Pacing):
 }
 
 const PREPARE_CONCURRENCY = 2;
+/**
+ * Step-4 transactions at once in this process. Each holds a pooled connection and, to claim its
+ * start, briefly needs a second one: with fewer of them than the pool has connections (10,
+ * db/orm.ts) they can never all wait for each other. nodemailer's pool sends 5 at a time anyway.
+ */
+const SENDS_IN_FLIGHT = 6;
 
 /** At most `n` calls of `run` at once in this process; the rest wait in order. */
 function limiter(n: number) {

@@ -136,6 +136,23 @@ describe('deliverEmailsWorkflow through a real worker and SMTP server', () => {
     expect((await emailStates(ctx.orm, [id]))[0].status).toBe('BOUNCED');
   });
 
+  it('a burst of four sends to a slow server (300 ms per reply) delivers all 40 emails in a few seconds', { timeout: 60_000 }, async () => {
+    // Every email is due at once (1000/s) and each delivery transaction holds a pooled connection
+    // while it waits for the slow server; claiming a pacing start needs a second, briefly.
+    smtp.replyDelayMs = 300;
+    try {
+      const ids = await queue(Array.from({ length: 40 }, (_, i) => ({ toEmail: `burst${i}@recipients.test` })));
+      const started = Date.now();
+      // Four sends at once: 40 delivery activities in this worker (10 per workflow).
+      const results = await Promise.all([0, 1, 2, 3].map((k) => deliver(ids.slice(k * 10, k * 10 + 10))));
+      expect(results.map((r) => r.sent)).toEqual([10, 10, 10, 10]);
+      // 5 SMTP connections x 300 ms: ~2.4 s; starved connections would wait for the 60 s acquire timeout.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      smtp.replyDelayMs = 0;
+    }
+  });
+
   it('retries a 4xx with backoff and then delivers once', async () => {
     const [id] = await queue([{ toEmail: 'retry@recipients.test' }]);
     smtp.failNext(1, 451, '451 4.3.0 Temporary local problem');

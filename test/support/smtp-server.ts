@@ -80,6 +80,9 @@ export class TestSmtpServer {
     this.recipientReplies.delete(address.toLowerCase());
   }
 
+  /** Milliseconds the server waits before answering the end of DATA (a slow remote server). */
+  replyDelayMs = 0;
+
   /** Refuse the next `count` messages at the end of DATA (the message is not kept). */
   failNext(count: number, code: number, message = `${code} try again later`) {
     for (let i = 0; i < count; i++) this.nextReplies.push({ code, message });
@@ -121,6 +124,15 @@ export class TestSmtpServer {
   }
 
   private received(raw: Buffer, session: { envelope: { mailFrom: false | { address: string }; rcptTo: { address: string }[] } }, cb: (err?: Error | null) => void) {
+    if (this.replyDelayMs > 0) {
+      const delay = this.replyDelayMs;
+      setTimeout(() => this.accept(raw, session, cb), delay);
+      return;
+    }
+    this.accept(raw, session, cb);
+  }
+
+  private accept(raw: Buffer, session: { envelope: { mailFrom: false | { address: string }; rcptTo: { address: string }[] } }, cb: (err?: Error | null) => void) {
     const reply = this.nextReplies.shift();
     if (reply) return cb(smtpError(reply));
     const header = raw.subarray(0, Math.max(0, raw.indexOf('\r\n\r\n'))).toString('utf8');
