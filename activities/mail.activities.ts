@@ -59,6 +59,8 @@ export function createMailActivities(deps: ActivityDeps) {
       const prepared = await preparing.run(async () => {
         const final = await claim(em, emailId);
         if (final) return { final };
+        const refused = await notToBeSent(em, emailId);
+        if (refused) return { final: await markEmailFailed({ emailId, error: refused }) };
         const email = await em.findOneOrFail(Email, { id: emailId }, { populate: ['attachments'] as never });
         const project = await em.findOneOrFail(Project, { id: email.projectId });
         return { email, project, message: await composeMessage(em, email, project) };
@@ -103,8 +105,17 @@ export function createMailActivities(deps: ActivityDeps) {
     let outcome: DeliveryOutcome | null;
     try {
       outcome = await em.transactional(async (tx) => {
-        const row = await exec<{ status: string; error: string | null }>(tx, 'select status, error from emails where id = ? for update', [email.id], 'get');
+        const row = await exec<{ status: string; error: string | null; contact_id: string | null }>(
+          tx,
+          'select status, error, contact_id from emails where id = ? for update',
+          [email.id],
+          'get',
+        );
         if (FINAL.has(row.status)) return { emailId: email.id, status: row.status as FinalStatus, error: row.error, alreadyFinal: true };
+        // The contact as it is now (it may have been deleted while this send waited), held until
+        // the commit: a concurrent delete of it waits, or deadlocks with us here, before anything is
+        // sent, never between the server's 250 and the events that reference it.
+        if (row.contact_id) await exec(tx, 'select 1 from contacts where id = ? for key share', [row.contact_id], 'all');
         sentAt = new Date(await start());
         try {
           accepted = await deps.mailer.send(message);
@@ -136,15 +147,16 @@ export function createMailActivities(deps: ActivityDeps) {
   /**
    * SENT, `email.sent` and (server accepted) `email.delivered`; a record already final is left
    * alone. `sentAt` is when the send started, on the database's clock (what the pacing controls).
+   * The events name the record's contact as it is at this write (null once deleted).
    */
   async function recordSent(tx: EntityManager, email: Email, info: SendResult, sentAt: Date): Promise<DeliveryOutcome> {
-    const updated = await exec<unknown[]>(
+    const updated = await exec<{ contact_id: string | null }[]>(
       tx,
-      `update emails set status = 'SENT', sent_at = ?, error = null, updated_at = now() where id = ? and status in ('QUEUED','SENDING') returning id`,
+      `update emails set status = 'SENT', sent_at = ?, error = null, updated_at = now() where id = ? and status in ('QUEUED','SENDING') returning contact_id`,
       [sentAt, email.id],
     );
     if (updated.length === 0) return currentOutcome(tx, email.id);
-    const base = { projectId: email.projectId, contactId: email.contactId, emailId: email.id, campaignId: email.campaignId };
+    const base = { projectId: email.projectId, contactId: updated[0].contact_id, emailId: email.id, campaignId: email.campaignId };
     const data = { messageId: email.messageId, to: email.toEmail, response: info.response };
     await recordEvent(tx, { ...base, name: 'email.sent', data });
     if (info.accepted.length > 0) await recordEvent(tx, { ...base, name: 'email.delivered', data });
@@ -158,10 +170,14 @@ export function createMailActivities(deps: ActivityDeps) {
       await exec(tx, 'update emails set error = ?, updated_at = now() where id = ?', [error, email.id], 'run');
       return null; // the caller rethrows the SMTP error
     }
-    await exec(tx, 'update emails set status = ?, error = ?, updated_at = now() where id = ?', [f.status, error, email.id], 'run');
+    const [row] = await exec<{ contact_id: string | null }[]>(
+      tx,
+      'update emails set status = ?, error = ?, updated_at = now() where id = ? returning contact_id',
+      [f.status, error, email.id],
+    );
     const name = f.status === 'BOUNCED' ? 'email.bounced' : 'email.failed';
     await recordEvent(tx, {
-      projectId: email.projectId, contactId: email.contactId, emailId: email.id, campaignId: email.campaignId, name,
+      projectId: email.projectId, contactId: row.contact_id, emailId: email.id, campaignId: email.campaignId, name,
       data: { messageId: email.messageId, to: email.toEmail, error, code: f.code ?? null },
     });
     if (f.status === 'BOUNCED') await suppress(tx, email.projectId, email.toEmail, 'HARD_BOUNCE', 'smtp');
@@ -185,6 +201,25 @@ export function createMailActivities(deps: ActivityDeps) {
       });
       return { emailId, status: 'FAILED', error };
     });
+  }
+
+  /**
+   * What changed since the email was queued (a backlog can take minutes): the address got
+   * suppressed (a bounce, a complaint), or, for marketing mail, the contact opted out. Returns why
+   * it must not be sent, or null.
+   */
+  async function notToBeSent(em: EntityManager, emailId: string): Promise<string | null> {
+    const row = await exec<{ suppressed: boolean; opted_out: boolean }>(
+      em,
+      `select exists (select 1 from suppressions s where s.project_id = e.project_id and s.email = e.to_email) as suppressed,
+              e.marketing and exists (select 1 from contacts c where c.project_id = e.project_id and c.email = e.to_email and c.unsubscribed_at is not null) as opted_out
+       from emails e where e.id = ?`,
+      [emailId],
+      'get',
+    );
+    if (row?.suppressed) return 'Not sent: the address was put on the suppression list after the email was queued';
+    if (row?.opted_out) return 'Not sent: the recipient unsubscribed from marketing mail after the email was queued';
+    return null;
   }
 
   /** Step 1. Returns the outcome when the record is already final (nothing to do), else undefined. */

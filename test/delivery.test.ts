@@ -153,6 +153,26 @@ describe('deliverEmailsWorkflow through a real worker and SMTP server', () => {
     }
   });
 
+  it('an address suppressed, or a marketing recipient who opted out, after queueing is not sent: FAILED with the reason', async () => {
+    const [suppressedId, optedOutId, transactionalId] = await queue([
+      { toEmail: 'late-bounce@recipients.test' },
+      { toEmail: 'late-optout@recipients.test', marketing: true },
+      { toEmail: 'late-optout@recipients.test', marketing: false },
+    ]);
+    expect((await ctx.request('POST', '/suppressions', { body: { email: 'late-bounce@recipients.test' } })).status).toBeLessThan(300);
+    const contact = await json(await ctx.request('POST', '/contacts', { body: { email: 'late-optout@recipients.test', subscribed: true } }));
+    await ctx.request('PATCH', `/contacts/${contact.data.id}`, { body: { subscribed: false } });
+
+    const result = await deliver([suppressedId, optedOutId, transactionalId]);
+    expect(result.outcomes.map((o) => o.status)).toEqual(['FAILED', 'FAILED', 'SENT']);
+    expect(result.outcomes[0].error).toMatch(/suppression list/);
+    expect(result.outcomes[1].error).toMatch(/unsubscribed from marketing mail/);
+    expect(smtp.byMessageId(messageIdOf(suppressedId))).toHaveLength(0);
+    expect(smtp.byMessageId(messageIdOf(optedOutId))).toHaveLength(0);
+    expect(smtp.byMessageId(messageIdOf(transactionalId))).toHaveLength(1);
+    expect(await eventNamesOf(ctx.orm, suppressedId)).toEqual(['email.failed']);
+  });
+
   it('retries a 4xx with backoff and then delivers once', async () => {
     const [id] = await queue([{ toEmail: 'retry@recipients.test' }]);
     smtp.failNext(1, 451, '451 4.3.0 Temporary local problem');
