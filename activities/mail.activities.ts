@@ -270,9 +270,10 @@ const PREPARE_CONCURRENCY = 2;
 /**
  * Step-4 transactions at once in this process. Each holds a pooled connection and, to claim its
  * start, briefly needs a second one: with fewer of them than the pool has connections (10,
- * db/orm.ts) they can never all wait for each other. nodemailer's pool sends 5 at a time anyway.
+ * db/orm.ts) they can never all wait for each other. No more than nodemailer's pool sends at once
+ * (5, activities/mailer.ts), so an admitted start never waits for an SMTP connection.
  */
-const SENDS_IN_FLIGHT = 6;
+const SENDS_IN_FLIGHT = 5;
 
 /** At most `n` calls of `run` at once in this process; the rest wait in order. */
 function limiter(n: number) {

@@ -61,27 +61,41 @@ export function unstorableFields(value: unknown, opts: UnstorableOptions & { lim
   const refused = [allowNul ? '' : '\\0', allowLoneSurrogates ? '' : LONE_SURROGATE.source].filter(Boolean);
   const badChar = refused.length > 0 ? new RegExp(refused.join('|')) : null;
   const out: FieldError[] = [];
-  const stack: { value: unknown; node: PathNode | null; depth: number }[] = [{ value, node: null, depth: 0 }];
+  const badString = (field: () => string) =>
+    out.push({ field: field(), message: 'must not contain NUL characters or unpaired UTF-16 surrogates', code: 'invalid_string' });
+  if (typeof value === 'string') {
+    if (badChar?.test(value)) badString(() => '(body)');
+    return out;
+  }
+  // Only objects and arrays go on the stack: a leaf is checked where it is met, and a path is
+  // built only for what is reported (a 5 MB array of numbers costs no allocation per element).
+  const stack: { value: object; node: PathNode | null; depth: number }[] = [];
+  if (value !== null && typeof value === 'object') stack.push({ value, node: null, depth: 0 });
   while (stack.length > 0 && out.length < limit) {
     const { value: v, node, depth } = stack.pop()!;
-    if (typeof v === 'string') {
-      if (badChar?.test(v)) out.push({ field: fieldOf(node, 20), message: 'must not contain NUL characters or unpaired UTF-16 surrogates', code: 'invalid_string' });
-      continue;
-    }
-    if (v === null || typeof v !== 'object') continue;
     if (depth >= MAX_INPUT_DEPTH) {
       out.push({ field: fieldOf(node, 3), message: `is nested more than ${MAX_INPUT_DEPTH} levels deep`, code: 'too_big' });
       continue;
     }
-    const entries = Object.entries(v);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, child] = entries[i];
-      const childNode = { key, parent: node };
+    const visit = (key: string, child: unknown) => {
+      if (typeof child === 'string') {
+        if (badChar?.test(child)) badString(() => fieldOf({ key, parent: node }, 20));
+      } else if (child !== null && typeof child === 'object') {
+        stack.push({ value: child, node: { key, parent: node }, depth: depth + 1 });
+      }
+    };
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0 && out.length < limit; i--) visit(String(i), v[i]);
+      continue;
+    }
+    const keys = Object.keys(v);
+    for (let i = keys.length - 1; i >= 0 && out.length < limit; i--) {
+      const key = keys[i];
       if (badChar?.test(key)) {
-        out.push({ field: fieldOf(childNode, 20), message: 'key must not contain NUL characters or unpaired UTF-16 surrogates', code: 'invalid_key' });
+        out.push({ field: fieldOf({ key, parent: node }, 20), message: 'key must not contain NUL characters or unpaired UTF-16 surrogates', code: 'invalid_key' });
         continue;
       }
-      stack.push({ value: child, node: childNode, depth: depth + 1 });
+      visit(key, (v as Record<string, unknown>)[key]);
     }
   }
   return out;

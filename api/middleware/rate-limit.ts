@@ -22,7 +22,8 @@ const WINDOW_MS = 60_000;
  * Without `sync` (unit tests) the limit is per process.
  */
 export class RateLimiter {
-  private windows = new Map<string, { start: number; synced: number; pending: number }>();
+  /** synced: the shared total at the last sync; inflight: hits in the sync under way; pending: hits since. */
+  private windows = new Map<string, { start: number; synced: number; inflight: number; pending: number }>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
 
@@ -37,11 +38,11 @@ export class RateLimiter {
     const start = now - (now % WINDOW_MS);
     let w = this.windows.get(key);
     if (!w || w.start !== start) {
-      w = { start, synced: 0, pending: 0 };
+      w = { start, synced: 0, inflight: 0, pending: 0 };
       this.windows.set(key, w);
       if (this.windows.size > 10_000) this.prune(start);
     }
-    const used = w.synced + w.pending;
+    const used = w.synced + w.inflight + w.pending;
     const reset = Math.ceil((start + WINDOW_MS - now) / 1000);
     const headers: Record<string, string> = {
       'RateLimit-Limit': String(this.perMinute),
@@ -76,23 +77,35 @@ export class RateLimiter {
     // any older window that still has hits to add.
     const batch: RateWindowHits[] = [];
     for (const [key, w] of this.windows) {
+      // A past minute no longer decides anything: its unsent hits are dropped, not retried forever.
+      if (w.start < current) {
+        this.windows.delete(key);
+        if (w.pending === 0 || w.start < current - WINDOW_MS) continue;
+      }
       if (w.pending > 0 || w.start === current) {
         batch.push({ key, windowStart: w.start, count: w.pending });
+        w.inflight = w.pending;
         w.pending = 0;
       }
     }
     if (batch.length === 0 || !this.opts.sync) return;
+    let totals: Awaited<ReturnType<RateWindowSync>> = [];
     try {
-      for (const t of await this.opts.sync(batch)) {
-        const w = this.windows.get(t.key);
-        if (w && w.start === t.windowStart) w.synced = Math.max(w.synced, t.total);
-      }
+      totals = await this.opts.sync(batch);
     } catch {
       // Store unreachable: keep the hits for the next sync; meanwhile the limit holds per process.
       for (const b of batch) {
         const w = this.windows.get(b.key);
         if (w && w.start === b.windowStart) w.pending += b.count;
       }
+    }
+    for (const b of batch) {
+      const w = this.windows.get(b.key);
+      if (w && w.start === b.windowStart) w.inflight = 0;
+    }
+    for (const t of totals) {
+      const w = this.windows.get(t.key);
+      if (w && w.start === t.windowStart) w.synced = Math.max(w.synced, t.total);
     }
     // Keep reading the totals while this minute has traffic here; stop once it is over.
     this.scheduleSync();

@@ -100,13 +100,24 @@ async function processOne(em: EntityManager, projectId: string, r: BounceReport,
   return { type: r.type, email, emailId: matched?.id ?? null, suppressed: permanent, event: name, eventId: ev.id };
 }
 
-/** Applies a batch of reports in one transaction (all or nothing), in order. */
+/**
+ * Applies a batch of reports in one transaction (all or nothing), in order. Two batches (or a
+ * batch and a delivery) may lock the same rows in opposite orders: PostgreSQL then aborts one as a
+ * deadlock, and it is simply run again.
+ */
 export async function processBounces(em: EntityManager, projectId: string, reports: BounceReport[], source: string): Promise<BounceOutcome[]> {
-  return em.transactional(async (tem) => {
-    const out: BounceOutcome[] = [];
-    for (const r of reports) out.push(await processOne(tem, projectId, r, source));
-    return out;
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await em.fork().transactional(async (tem) => {
+        const out: BounceOutcome[] = [];
+        for (const r of reports) out.push(await processOne(tem, projectId, r, source));
+        return out;
+      });
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
+    }
+  }
 }
 
 /** The reports a parsed DSN stands for, each tied to the bounced message when the DSN names it. */

@@ -37,7 +37,8 @@ export interface Pacing {
 export function pacingFor(ratePerSecond: number): Pacing {
   const rate = Math.max(0.001, ratePerSecond);
   const maxStarts = Math.max(1, Math.floor(rate));
-  const windowMs = (maxStarts * 1000) / rate + GUARD_MS;
+  // At least a second: a fractional rate (14.9/s) must not let 15 starts into one second.
+  const windowMs = Math.max(1000, (maxStarts * 1000) / rate) + GUARD_MS;
   return { maxStarts, windowMs, reserveRate: (maxStarts * 1000) / windowMs };
 }
 

@@ -29,7 +29,8 @@ export function rateWindowStore(orm: MikroORM): RateWindowSync {
     const now = Date.now();
     if (now - prunedAt > 60_000) {
       prunedAt = now;
-      await conn.execute('delete from api_rate_windows where window_start < ?', [now - 2 * 60_000]);
+      // Housekeeping only: a failure here must not make the caller count the hits again.
+      await conn.execute('delete from api_rate_windows where window_start < ?', [now - 2 * 60_000]).catch(() => {});
     }
     return rows.map((r) => ({ key: r.project_id, windowStart: Number(r.window_start), total: Number(r.count) }));
   };
