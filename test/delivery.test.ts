@@ -254,12 +254,15 @@ describe('deliverEmailsWorkflow through a real worker and SMTP server', () => {
     expect(await eventNamesOf(ctx.orm, queued)).toEqual(['email.failed']);
   });
 
-  it("the worker's sweeper delivers rows left QUEUED for over a minute, not fresh or campaign rows", async () => {
-    const [stranded, fresh, campaign] = await queue([
+  it("the worker's sweeper delivers rows left QUEUED for over a minute and never dispatched, not fresh, waiting or campaign rows", async () => {
+    const [stranded, fresh, campaign, waiting] = await queue([
       { toEmail: 'stranded@recipients.test', ageMs: 120_000 },
       { toEmail: 'fresh@recipients.test' },
       { toEmail: 'campaign@recipients.test', ageMs: 120_000, campaignId: '00000000-0000-7000-8000-000000000001' },
+      { toEmail: 'waiting@recipients.test', ageMs: 120_000 },
     ]);
+    // `waiting` has a workflow (it waits its turn in a slow project's backlog): not the sweeper's.
+    await ctx.orm.em.fork().getConnection().execute('update emails set dispatched_at = now() where id = ?', [waiting]);
     try {
       // The worker runs a pass every second (30 s in production).
       await waitUntil(async () => (await emailStates(ctx.orm, [stranded]))[0].status === 'SENT');
@@ -267,10 +270,10 @@ describe('deliverEmailsWorkflow through a real worker and SMTP server', () => {
       expect(result).toMatchObject({ sent: 1 });
       expect(smtp.byMessageId(messageIdOf(stranded))).toHaveLength(1);
       await new Promise((r) => setTimeout(r, 1500)); // at least one more pass
-      expect((await emailStates(ctx.orm, [fresh, campaign])).map((s) => s.status)).toEqual(['QUEUED', 'QUEUED']);
+      expect((await emailStates(ctx.orm, [fresh, campaign, waiting])).map((s) => s.status)).toEqual(['QUEUED', 'QUEUED', 'QUEUED']);
       expect(await sweepQueuedEmails({ orm: ctx.orm, client: ctx.temporal, taskQueue: ctx.config.taskQueue })).toBe(0);
     } finally {
-      await ctx.orm.em.fork().getConnection().execute('delete from emails where id in (?, ?)', [fresh, campaign]);
+      await ctx.orm.em.fork().getConnection().execute('delete from emails where id in (?, ?, ?)', [fresh, campaign, waiting]);
     }
   });
 });

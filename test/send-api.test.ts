@@ -400,6 +400,12 @@ describe('Temporal unavailable', () => {
     expect(res.status).toBe(200);
     const [row] = await rows([out.data.emails[0].email]);
     expect(row.status).toBe('QUEUED');
+    const dispatched = (id: string) =>
+      ctx.orm.em.fork().getConnection().execute<{ dispatched_at: string | null }[]>('select dispatched_at from emails where id = ?', [id]);
+    // Not dispatched: the sweeper's to deliver. A send with Temporal up is marked dispatched.
+    expect(await dispatched(row.id)).toEqual([{ dispatched_at: null }]);
+    const ok = await sendOk(inline('up@example.com'));
+    expect((await dispatched(ok.ids[0]))[0].dispatched_at).not.toBeNull();
     await connection.close().catch(() => {});
   });
 });

@@ -6,7 +6,7 @@ export interface SweeperOptions {
   orm: MikroORM;
   client: Client;
   taskQueue: string;
-  /** A row QUEUED longer than this has no delivery workflow (API crashed, Temporal was down). */
+  /** A row QUEUED this long and never dispatched has no delivery workflow (API crashed, Temporal was down). */
   olderThanMs?: number;
   intervalMs?: number;
   limit?: number;
@@ -15,7 +15,7 @@ export interface SweeperOptions {
 
 const SELECT_STRANDED_SQL = `
 select id, project_id from emails
-where status = 'QUEUED' and campaign_id is null and created_at < now() - (? * interval '1 millisecond')
+where status = 'QUEUED' and dispatched_at is null and campaign_id is null and created_at < now() - (? * interval '1 millisecond')
 order by created_at
 limit ?
 for update skip locked`;
@@ -46,6 +46,8 @@ export async function sweepQueuedEmails(opts: SweeperOptions): Promise<number> {
       } catch (err) {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
       }
+      // Dispatched now: the next passes leave it to that workflow, however long it waits its turn.
+      await tx.getConnection().execute('update emails set dispatched_at = now() where id = ?', [row.id], 'run', tx.getTransactionContext());
     }
     return started;
   });

@@ -197,12 +197,15 @@ export async function sendEmails(
     return { response, emailIds: rows.map((r) => r.id) };
   });
 
-  await startDelivery(deps, projectId, emailIds);
+  await startDelivery(deps, em, projectId, emailIds);
   return response;
 }
 
-/** Starts `deliverEmailsWorkflow`; a failure is logged, not thrown (the sweeper delivers stranded QUEUED rows). */
-export async function startDelivery(deps: SendDeps, projectId: string, emailIds: string[]): Promise<void> {
+/**
+ * Starts `deliverEmailsWorkflow` and marks the rows dispatched; a failure is logged, not thrown
+ * (the sweeper delivers QUEUED rows never dispatched).
+ */
+export async function startDelivery(deps: SendDeps, em: EntityManager, projectId: string, emailIds: string[]): Promise<void> {
   try {
     await deps.temporal.withDeadline(Date.now() + 5_000, () =>
       deps.temporal.workflow.start('deliverEmailsWorkflow', {
@@ -213,5 +216,12 @@ export async function startDelivery(deps: SendDeps, projectId: string, emailIds:
     );
   } catch (err) {
     console.warn(`[send] could not start delivery workflow ${sendWorkflowId(emailIds[0])} (${emailIds.length} emails stay QUEUED for the sweeper):`, (err as Error).message);
+    return;
   }
+  // Not marked (the database failed just now): the sweeper may start a second workflow for these
+  // rows later, which cannot send twice (deliverEmail locks each row around its send).
+  await em
+    .getConnection()
+    .execute(`update emails set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`, [JSON.stringify(emailIds)])
+    .catch((err: Error) => console.warn(`[send] could not mark ${emailIds.length} emails dispatched:`, err.message));
 }
