@@ -129,7 +129,10 @@ export function createMailActivities(deps: ActivityDeps) {
           return recordSmtpFailure(tx, email, smtp.failure);
         }
         await deps.deliveryFaults?.beforeRecordSent?.(email.id);
-        return recordSent(tx, email, accepted, sentAt);
+        // In a savepoint, retried in place: a failed statement (a deadlock on a counter row) must
+        // not roll back the transaction and let go of the row lock while the message is out.
+        const sent = accepted;
+        return retrying(() => tx.transactional((sp) => recordSent(sp, email, sent, sentAt!)), 3);
       });
     } catch (dbError) {
       if (!accepted) throw dbError; // nothing left this process: the retry sends it
