@@ -69,7 +69,7 @@ describe('acquireSendToken (the PostgreSQL token bucket)', () => {
 describe('claimSendStart (the sliding window of send starts)', () => {
   it('admits maxStarts sends, then refuses with the wait until the oldest leaves the window', async () => {
     const p = await ctx.newProject('window');
-    const pacing = pacingFor(5); // 5 per 1050 ms
+    const pacing = pacingFor(5); // 5 per 1000 ms + GUARD_MS
     expect(pacing).toMatchObject({ maxStarts: 5, windowMs: 1000 + GUARD_MS });
     const starts: number[] = [];
     for (let i = 0; i < 5; i++) {
