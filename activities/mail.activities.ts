@@ -1,13 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { findOptedOut } from '../api/services/contacts.js';
 import { dkimForSender } from '../api/services/domains.js';
 import { recordEvent } from '../api/services/events.js';
 import { acquireSendToken, claimSendStart, pacingFor, sendRateOf, type Pacing } from '../api/services/pacing.js';
-import { suppress } from '../api/services/suppressions.js';
+import { findSuppressed, suppress } from '../api/services/suppressions.js';
 import { decorateForDelivery } from '../api/services/tracking.js';
 import { Email, Project } from '../db/entities.js';
 import type { ActivityDeps } from './deps.js';
-import { classifySmtpError, type OutgoingMessage, type SendResult, type SmtpFailure } from './mailer.js';
+import { classifySmtpError, SMTP_POOL_CONNECTIONS, type OutgoingMessage, type SendResult, type SmtpFailure } from './mailer.js';
 
 export type FinalStatus = 'SENT' | 'FAILED' | 'BOUNCED';
 export interface DeliveryOutcome {
@@ -59,9 +60,9 @@ export function createMailActivities(deps: ActivityDeps) {
       const prepared = await preparing.run(async () => {
         const final = await claim(em, emailId);
         if (final) return { final };
-        const refused = await notToBeSent(em, emailId);
-        if (refused) return { final: await markEmailFailed({ emailId, error: refused }) };
         const email = await em.findOneOrFail(Email, { id: emailId }, { populate: ['attachments'] as never });
+        const refused = await notToBeSent(em, email);
+        if (refused) return { final: await markEmailFailed({ emailId, error: refused }) };
         const project = await em.findOneOrFail(Project, { id: email.projectId });
         return { email, project, message: await composeMessage(em, email, project) };
       });
@@ -211,17 +212,13 @@ export function createMailActivities(deps: ActivityDeps) {
    * suppressed (a bounce, a complaint), or, for marketing mail, the contact opted out. Returns why
    * it must not be sent, or null.
    */
-  async function notToBeSent(em: EntityManager, emailId: string): Promise<string | null> {
-    const row = await exec<{ suppressed: boolean; opted_out: boolean }>(
-      em,
-      `select exists (select 1 from suppressions s where s.project_id = e.project_id and s.email = e.to_email) as suppressed,
-              e.marketing and exists (select 1 from contacts c where c.project_id = e.project_id and c.email = e.to_email and c.unsubscribed_at is not null) as opted_out
-       from emails e where e.id = ?`,
-      [emailId],
-      'get',
-    );
-    if (row?.suppressed) return 'Not sent: the address was put on the suppression list after the email was queued';
-    if (row?.opted_out) return 'Not sent: the recipient unsubscribed from marketing mail after the email was queued';
+  async function notToBeSent(em: EntityManager, email: Email): Promise<string | null> {
+    if ((await findSuppressed(em, email.projectId, [email.toEmail])).length > 0) {
+      return 'Not sent: the address was put on the suppression list after the email was queued';
+    }
+    if (email.marketing && (await findOptedOut(em, email.projectId, [email.toEmail])).length > 0) {
+      return 'Not sent: the recipient unsubscribed from marketing mail after the email was queued';
+    }
     return null;
   }
 
@@ -271,12 +268,12 @@ async function claimStart(em: EntityManager, projectId: string, pacing: Pacing):
 
 const PREPARE_CONCURRENCY = 2;
 /**
- * Step-4 transactions at once in this process. Each holds a pooled connection and, to claim its
- * start, briefly needs a second one: with fewer of them than the pool has connections (10,
- * db/orm.ts) they can never all wait for each other. No more than nodemailer's pool sends at once
- * (5, activities/mailer.ts), so an admitted start never waits for an SMTP connection.
+ * Step-4 transactions at once in this process: as many as nodemailer's pool sends at once, so an
+ * admitted start never waits for an SMTP connection. Each holds a pooled database connection and,
+ * to claim its start, briefly needs a second one: being fewer than the database pool's connections
+ * (10, db/orm.ts), they can never all wait for each other.
  */
-const SENDS_IN_FLIGHT = 5;
+const SENDS_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
 
 /** At most `n` calls of `run` at once in this process; the rest wait in order. */
 function limiter(n: number) {

@@ -87,11 +87,14 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir'>): Maile
   return config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createOutboxMailer(path.join(config.dataDir, 'outbox'));
 }
 
+/** SMTP connections of the pooled mailer: the sends one worker process has in flight. */
+export const SMTP_POOL_CONNECTIONS = 5;
+
 export function createSmtpMailer(url: string, opts: { maxConnections?: number } = {}): Mailer {
   const transport = nodemailer.createTransport({
     url,
     pool: true,
-    maxConnections: opts.maxConnections ?? 5,
+    maxConnections: opts.maxConnections ?? SMTP_POOL_CONNECTIONS,
     // Bounded waits: a hung server must fail the attempt (and be retried), not hold it for 10 minutes.
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,

@@ -30,6 +30,14 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /** That, or a NUL character. */
 const UNSTORABLE_CHAR = new RegExp(`\\0|${LONE_SURROGATE.source}`);
 
+/** The characters refused, by what a route allows (built once: the check runs on every request). */
+const REFUSED_CHARS = {
+  all: UNSTORABLE_CHAR,
+  surrogates: LONE_SURROGATE,
+  nul: /\0/,
+  none: null,
+} as const;
+
 /** For a route that does not store the strings as they are (it cleans them, or only reads them). */
 export interface UnstorableOptions {
   allowNul?: boolean;
@@ -58,8 +66,7 @@ const fieldOf = (node: PathNode | null, maxSegments = Infinity): string => {
  */
 export function unstorableFields(value: unknown, opts: UnstorableOptions & { limit?: number } = {}): FieldError[] {
   const { allowNul = false, allowLoneSurrogates = false, limit = 20 } = opts;
-  const refused = [allowNul ? '' : '\\0', allowLoneSurrogates ? '' : LONE_SURROGATE.source].filter(Boolean);
-  const badChar = refused.length > 0 ? new RegExp(refused.join('|')) : null;
+  const badChar = REFUSED_CHARS[allowNul ? (allowLoneSurrogates ? 'none' : 'surrogates') : allowLoneSurrogates ? 'nul' : 'all'];
   const out: FieldError[] = [];
   const badString = (field: () => string) =>
     out.push({ field: field(), message: 'must not contain NUL characters or unpaired UTF-16 surrogates', code: 'invalid_string' });

@@ -2,22 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+const secretFile = (dataDir: string) => path.join(dataDir, 'secret.key');
+
+/** The secret `npm start` keeps in DATA_DIR, if it has made one (the CLI reads it to store DKIM keys). */
+export function readSecretKey(dataDir: string): string | undefined {
+  const file = secretFile(dataDir);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined;
+}
+
 /**
  * SECRET_KEY (DKIM key encryption, signed links) for the one-command start: generated once and kept
  * in `DATA_DIR/secret.key`, so links and stored keys survive a restart. Losing the file invalidates them.
  */
-/** The secret `npm start` keeps in DATA_DIR, if it has made one (the CLI reads it to store DKIM keys). */
-export function readSecretKey(dataDir: string): string | undefined {
-  const file = path.join(dataDir, 'secret.key');
-  return existsSync(file) ? readFileSync(file, 'utf8').trim() || undefined : undefined;
-}
-
 export function ensureSecretKey(dataDir: string): { secret: string; file: string; created: boolean } {
-  const file = path.join(dataDir, 'secret.key');
-  if (existsSync(file)) {
-    const secret = readFileSync(file, 'utf8').trim();
-    if (secret) return { secret, file, created: false };
-  }
+  const file = secretFile(dataDir);
+  const existing = readSecretKey(dataDir);
+  if (existing) return { secret: existing, file, created: false };
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });

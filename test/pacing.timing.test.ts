@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireSendToken, claimSendStart, GUARD_MS, MAX_AHEAD_SECONDS, maxInWindow, pacingFor } from '../api/services/pacing.js';
 import { sendWorkflowId } from '../workflows/ids.js';
@@ -6,7 +5,7 @@ import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, insertQueuedEmails } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
-import { startWorkerProcess, type WorkerProcess } from './support/worker-process.js';
+import { startWorkerProcess, workerEnv, type WorkerProcess } from './support/worker-process.js';
 
 const LIMIT = 20; // emails per second for the project
 const TOTAL = 200;
@@ -105,15 +104,7 @@ describe('claimSendStart (the sliding window of send starts)', () => {
 
 describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
   it('holds the rate across processes and delivers every email exactly once, in about TOTAL/LIMIT seconds', { timeout: 120_000 }, async () => {
-    const env = {
-      DATABASE_URL: ctx.dbUrl,
-      TEMPORAL_ADDRESS: inject('temporalAddress'),
-      TEMPORAL_TASK_QUEUE: ctx.config.taskQueue,
-      SMTP_URL: smtp.url,
-      SEND_RATE_PER_SECOND: String(LIMIT),
-      SECRET_KEY: ctx.config.secretKey!,
-      DATA_DIR: ctx.config.dataDir,
-    };
+    const env = workerEnv(ctx);
     workers.push(...(await Promise.all([startWorkerProcess(env), startWorkerProcess(env)])));
     // Warm-up on another project (its own bucket): a freshly started process spends its first
     // second on JIT, new database and SMTP connections, and misses some slots (each wasted slot

@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowHandle } from '@temporalio/client';
 import { sendWorkflowId } from '../workflows/ids.js';
@@ -6,7 +5,7 @@ import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, insertQueuedEmails } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
-import { startWorkerProcess, type WorkerProcess } from './support/worker-process.js';
+import { startWorkerProcess, workerEnv, type WorkerProcess } from './support/worker-process.js';
 
 const TOTAL = 100;
 const RATE = 20;
@@ -30,15 +29,7 @@ afterAll(async () => {
 
 describe('a worker process killed in the middle of delivering', () => {
   it('a new worker finishes the job: every email arrives (distinct Message-IDs) and every row is SENT', { timeout: 180_000 }, async () => {
-    const env = {
-      DATABASE_URL: ctx.dbUrl,
-      TEMPORAL_ADDRESS: inject('temporalAddress'),
-      TEMPORAL_TASK_QUEUE: ctx.config.taskQueue,
-      SMTP_URL: smtp.url,
-      SEND_RATE_PER_SECOND: String(RATE),
-      SECRET_KEY: ctx.config.secretKey!,
-      DATA_DIR: ctx.config.dataDir,
-    };
+    const env = workerEnv(ctx);
     const first = await startWorkerProcess(env);
     workers.push(first);
 

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { markDispatched } from '../api/services/send.js';
 import { sendWorkflowId } from '../workflows/ids.js';
 
 export interface SweeperOptions {
@@ -46,9 +47,9 @@ export async function sweepQueuedEmails(opts: SweeperOptions): Promise<number> {
       } catch (err) {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
       }
-      // Dispatched now: the next passes leave it to that workflow, however long it waits its turn.
-      await tx.getConnection().execute('update emails set dispatched_at = now() where id = ?', [row.id], 'run', tx.getTransactionContext());
     }
+    // Dispatched now: the next passes leave them to their workflows, however long they wait their turn.
+    await markDispatched(tx, rows.map((r) => r.id));
     return started;
   });
 }

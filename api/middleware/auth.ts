@@ -6,9 +6,9 @@ import type { AppEnv } from '../types.js';
 import { RateLimiter, type RateWindowSync } from './rate-limit.js';
 
 /**
- * Per-app auth state: a short key cache and the per-project rate limiter (shared through PostgreSQL). Lookups are cached for
- * AUTH_CACHE_TTL_MS (default 1 s) so the hot `/v1/track` path does not pay a key query per
- * request; a revoked key or disabled project takes effect within that time.
+ * Per-app auth state: a short key cache and the per-project rate limiter (shared through
+ * PostgreSQL). Lookups are cached for AUTH_CACHE_TTL_MS (default 1 s) so the hot `/v1/track` path
+ * does not pay a key query per request; a revoked key or disabled project takes effect within that time.
  */
 export class AuthState {
   private cache = new Map<string, { value: ResolvedKey | null; expires: number }>();

@@ -32,10 +32,15 @@ export class RateLimiter {
     private readonly opts: { sync?: RateWindowSync; syncEveryMs?: number; now?: () => number } = {},
   ) {}
 
+  /** Now, and the start of its wall-clock minute (epoch ms). */
+  private minute(): { now: number; start: number } {
+    const now = (this.opts.now ?? Date.now)();
+    return { now, start: now - (now % WINDOW_MS) };
+  }
+
   /** Returns the headers to send and whether the request is allowed. */
   hit(key: string): { allowed: boolean; headers: Record<string, string> } {
-    const now = (this.opts.now ?? Date.now)();
-    const start = now - (now % WINDOW_MS);
+    const { now, start } = this.minute();
     let w = this.windows.get(key);
     if (!w || w.start !== start) {
       w = { start, synced: 0, inflight: 0, pending: 0 };
@@ -71,8 +76,8 @@ export class RateLimiter {
   }
 
   private async flush(): Promise<void> {
-    const now = (this.opts.now ?? Date.now)();
-    const current = now - (now % WINDOW_MS);
+    if (!this.opts.sync) return;
+    const current = this.minute().start;
     // This minute's windows even without new hits (to read the other processes' hits back), and
     // any older window that still has hits to add.
     const batch: RateWindowHits[] = [];
@@ -88,7 +93,7 @@ export class RateLimiter {
         w.pending = 0;
       }
     }
-    if (batch.length === 0 || !this.opts.sync) return;
+    if (batch.length === 0) return;
     let totals: Awaited<ReturnType<RateWindowSync>> = [];
     try {
       totals = await this.opts.sync(batch);

@@ -35,20 +35,15 @@ export interface UpsertInput {
 /**
  * Insert or update by (project, email) in one statement, safe under concurrent upserts of the
  * same address. `subscribed` changes an existing contact only when given; `data` is merged.
+ * `unsubscribed_at` (the opt-out) moves only with a change of `subscribed`: set when it goes from
+ * true to false, cleared when it goes back to true.
  */
-/**
- * The contact's `unsubscribed_at` after `subscribed` is set to `value` (SQL, null = unchanged):
- * an opt-out when it goes from true to false, cleared when it becomes true.
- */
-const OPT_OUT_ON_CHANGE = (value: string) =>
-  `case when ${value} is null then c.unsubscribed_at when ${value} then null when c.subscribed then now() else c.unsubscribed_at end`;
-
 export const UPSERT_CONTACT_SQL = `
 insert into contacts as c (id, project_id, email, subscribed, data, created_at, updated_at)
 values (?, ?, ?, ?, ?::jsonb, now(), now())
 on conflict (project_id, email) do update set
   subscribed = coalesce(?::boolean, c.subscribed),
-  unsubscribed_at = ${OPT_OUT_ON_CHANGE('?::boolean')},
+  unsubscribed_at = case when coalesce(?::boolean, c.subscribed) = c.subscribed then c.unsubscribed_at when c.subscribed then now() else null end,
   data = (c.data || ?::jsonb) - array(select jsonb_array_elements_text(?::jsonb)),
   updated_at = now()
 returning c.id, c.email, c.subscribed, c.data, c.created_at, c.updated_at, (xmax = 0) as inserted`;
@@ -63,11 +58,17 @@ export function upsertContactParams(projectId: string, input: UpsertInput, defau
     input.subscribed ?? defaultSubscribed,
     setJson,
     input.subscribed ?? null,
-    input.subscribed ?? null, // the opt-out marker reads it twice
     input.subscribed ?? null,
     setJson,
     JSON.stringify(remove),
   ];
+}
+
+/** Those of `emails` (normalized) whose contact opted out of marketing mail, in address order. */
+export async function findOptedOut(em: EntityManager, projectId: string, emails: string[]): Promise<string[]> {
+  if (emails.length === 0) return [];
+  const contacts = await em.find(Contact, { projectId, email: { $in: emails.map(normalizeEmail) }, unsubscribedAt: { $ne: null } }, { orderBy: { email: 'asc' } });
+  return contacts.map((c) => c.email);
 }
 
 export const rowToContact = (r: Record<string, any>): ContactRow => ({

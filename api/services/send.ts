@@ -6,7 +6,7 @@ import { sendWorkflowId } from '../../workflows/ids.js';
 import type { Config } from '../env.js';
 import { ApiError, validationError } from '../errors.js';
 import type { SendEmailInput, SendResultDto } from '../routes/send/schema.js';
-import { upsertContact, type ContactRow } from './contacts.js';
+import { findOptedOut, upsertContact, type ContactRow } from './contacts.js';
 import type { SaveResponse } from './idempotency.js';
 import { prepareContent, recipientVariables, renderContent, type PreparedContent } from './render.js';
 import { assertVerifiedSender, domainOf } from './sender-domains.js';
@@ -122,24 +122,19 @@ function buildRows(contacts: ContactRow[], prepared: PreparedContent, data: Reco
  * complaint, `subscribed` turned off): the whole send is refused, like for a suppressed address.
  */
 async function assertNotOptedOut(em: EntityManager, projectId: string, emails: string[]) {
-  const rows = await em
-    .getConnection()
-    .execute<{ email: string }[]>(
-      `select email from contacts where project_id = ? and email in (select jsonb_array_elements_text(?::jsonb)) and unsubscribed_at is not null order by email`,
-      [projectId, JSON.stringify(emails)],
-    );
-  if (rows.length === 0) return;
+  const optedOut = await findOptedOut(em, projectId, emails);
+  if (optedOut.length === 0) return;
   throw new ApiError(
     'RECIPIENT_UNSUBSCRIBED',
-    `Recipients who unsubscribed from marketing mail, nothing was sent: ${rows.map((r) => r.email).join(', ')}. ` +
+    `Recipients who unsubscribed from marketing mail, nothing was sent: ${optedOut.join(', ')}. ` +
       'Remove them from the request or use a TRANSACTIONAL template; if they subscribe again (PATCH /contacts/{id} {"subscribed": true}), marketing mail reaches them again.',
   );
 }
 
 /**
- * POST /v1/send: checks (template, sender domain, suppressions, marketing opt-outs), then in one transaction upserts
- * the contacts, writes one QUEUED email record per recipient and saves the idempotent response;
- * after the commit starts the delivery workflow. Temporal being down does not fail the send:
+ * POST /v1/send: checks (template, sender domain, suppressions, marketing opt-outs), then in one
+ * transaction upserts the contacts, writes one QUEUED email record per recipient and saves the
+ * idempotent response; after the commit starts the delivery workflow. Temporal being down does not fail the send:
  * the rows stay QUEUED and the delivery sweeper picks them up.
  */
 export async function sendEmails(
@@ -220,8 +215,18 @@ export async function startDelivery(deps: SendDeps, em: EntityManager, projectId
   }
   // Not marked (the database failed just now): the sweeper may start a second workflow for these
   // rows later, which cannot send twice (deliverEmail locks each row around its send).
+  await markDispatched(em, emailIds).catch((err: Error) => console.warn(`[send] could not mark ${emailIds.length} emails dispatched:`, err.message));
+}
+
+/** The rows have a delivery workflow now: the sweeper leaves them to it (worker/sweeper.ts). */
+export async function markDispatched(em: EntityManager, emailIds: string[]): Promise<void> {
+  if (emailIds.length === 0) return;
   await em
     .getConnection()
-    .execute(`update emails set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)`, [JSON.stringify(emailIds)])
-    .catch((err: Error) => console.warn(`[send] could not mark ${emailIds.length} emails dispatched:`, err.message));
+    .execute(
+      'update emails set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
+      [JSON.stringify(emailIds)],
+      'run',
+      em.getTransactionContext(),
+    );
 }

@@ -7,6 +7,7 @@ import { openOrm } from '../../db/orm.js';
 import { buildDeps } from '../../launcher/deps.js';
 import { isEntrypoint } from '../../launcher/process.js';
 import { createWorker } from '../../worker/create-worker.js';
+import type { TestContext } from '../helpers.js';
 
 /*
  * A delivery worker in its own OS process, for tests that need several processes (shared pacing)
@@ -24,6 +25,19 @@ export interface WorkerProcess {
 }
 
 const script = fileURLToPath(import.meta.url);
+
+/** The environment of a worker process for a test context: its database, task queue, SMTP server, rate and secret. */
+export function workerEnv(ctx: TestContext): Record<string, string> {
+  return {
+    DATABASE_URL: ctx.dbUrl,
+    TEMPORAL_ADDRESS: ctx.config.temporalAddress!,
+    TEMPORAL_TASK_QUEUE: ctx.config.taskQueue,
+    SMTP_URL: ctx.config.smtpUrl!,
+    SEND_RATE_PER_SECOND: String(ctx.config.sendRatePerSecond),
+    SECRET_KEY: ctx.config.secretKey!,
+    DATA_DIR: ctx.config.dataDir,
+  };
+}
 
 /** Spawns `node --import tsx worker-process.ts` (one process: SIGKILL hits the worker itself) and waits for READY. */
 export async function startWorkerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
