@@ -1,4 +1,4 @@
-import { checkDomainRecords, markDomainFailed } from '../api/services/domains.js';
+import { checkDomainRecords, markDomainFailed } from '../core/domains/domains.js';
 import type { ActivityDeps } from './deps.js';
 
 /** Sender-domain checks for the verification workflow; DNS failures are results, not errors. */

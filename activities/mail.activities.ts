@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { findOptedOut } from '../api/services/contacts.js';
-import { dkimForSender } from '../api/services/domains.js';
-import { recordEvent } from '../api/services/events.js';
-import { acquireSendToken, claimSendStart, pacingFor, sendRateOf, type Pacing } from '../api/services/pacing.js';
-import { findSuppressed, suppress } from '../api/services/suppressions.js';
-import { decorateForDelivery } from '../api/services/tracking.js';
-import { Email, Project } from '../db/entities.js';
+import { findOptedOut } from '../core/contacts.js';
+import { dkimForSender } from '../core/domains/domains.js';
+import { recordEvent } from '../core/events/events.js';
+import { acquireSendToken, claimSendStart, pacingFor, sendRateOf, type Pacing } from '../core/pacing.js';
+import { findSuppressed, suppress } from '../core/suppressions.js';
+import { decorateForDelivery } from '../core/tracking/links.js';
+import { Email, Project } from '../db/entities/index.js';
 import type { ActivityDeps } from './deps.js';
 import { classifySmtpError, SMTP_POOL_CONNECTIONS, type OutgoingMessage, type SendResult, type SmtpFailure } from './mailer.js';
 
@@ -33,7 +33,7 @@ const exec: Exec = (em, sql, params, method = 'all') => em.getConnection().execu
  * Delivery of one email record, at most once per record as far as this service can know:
  *  1. claim: QUEUED/SENDING -> SENDING, attempts+1 (a final record returns at once);
  *  2. decorate (tracking, unsubscribe headers) and look up the DKIM key;
- *  3. pace (api/services/pacing.ts): reserve a slot in the project's shared bucket, sleep until it;
+ *  3. pace (core/pacing.ts): reserve a slot in the project's shared bucket, sleep until it;
  *  4. in ONE transaction: lock the row, re-check it is not final, claim the start in the project's
  *     sliding window (waiting while it is full), send, mark SENT + events, commit.
  *     The claim is the rate guarantee, so it sits right before the SMTP call: little can happen

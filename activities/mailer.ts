@@ -3,8 +3,9 @@ import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { NodemailerError, SendMailOptions } from 'nodemailer';
-import type { Config } from '../api/env.js';
-import type { DkimSigning } from '../api/services/sender-domains.js';
+import type { Config } from '../core/config.js';
+import { RESERVED_HEADERS, SERVICE_LIST_HEADERS } from '../core/emails/headers.js';
+import type { DkimSigning } from '../core/domains/sender-domains.js';
 
 /** One rendered message to one recipient, as the delivery activity hands it over. */
 export interface OutgoingMessage {
@@ -48,16 +49,14 @@ export const DKIM_HEADER_FIELDS =
   'Content-Description:Resent-Date:Resent-From:Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:' +
   'List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:List-Archive';
 
-/** Headers the message structure owns; a custom header with one of these names is dropped. */
-const RESERVED_HEADERS = new Set([
-  'from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'date', 'reply-to', 'sender', 'mime-version',
-  'content-type', 'content-transfer-encoding', 'dkim-signature', 'return-path',
-]);
+
+/** Custom headers never override the message structure; the service's own list headers pass. */
+const passesThrough = (name: string) => !RESERVED_HEADERS.has(name.toLowerCase()) || SERVICE_LIST_HEADERS.has(name.toLowerCase());
 
 /** The nodemailer message for `msg`: content only from strings and base64 (no file or URL access). */
 export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(msg.headers ?? {})) if (!RESERVED_HEADERS.has(k.toLowerCase())) headers[k] = v;
+  for (const [k, v] of Object.entries(msg.headers ?? {})) if (passesThrough(k)) headers[k] = v;
   return {
     messageId: msg.messageId,
     from: { name: msg.from.name ?? '', address: msg.from.address },

@@ -1,13 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { ApiError } from './errors.js';
+import { DomainError } from '../core/errors.js';
 import { renderError } from './error-handler.js';
-import { AuthState } from './middleware/auth.js';
+import { AuthState } from './middleware/auth-state.js';
 import { defaultBodyLimit } from './middleware/body-limit.js';
 import { requireJsonBody } from './middleware/content-type.js';
 import { withDeps } from './middleware/entity-manager.js';
 import { requestId } from './middleware/request-id.js';
 import { registerRoutes } from './routes/index.js';
-import { rateWindowStore } from './services/rate-windows.js';
+import { rateWindowStore } from './rate-windows.js';
 import type { App, AppDeps, AppEnv } from './types.js';
 import { validationHook } from './validation.js';
 
@@ -67,7 +67,7 @@ export function createApp(deps: AppDeps): App {
 <script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference"></script></body></html>`),
   );
   app.notFound((c) =>
-    renderError(new ApiError('NOT_FOUND', 'Route not found', { suggestion: 'See GET /openapi.json for the available endpoints.' }), c),
+    renderError(new DomainError('NOT_FOUND', 'Route not found', { suggestion: 'See GET /openapi.json for the available endpoints.' }), c),
   );
   app.onError((err, c) => renderError(err, c));
   return app;

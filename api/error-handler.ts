@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ZodError } from 'zod';
-import { ApiError, STATUS_TEXT, validationError, type ErrorCode } from './errors.js';
+import { DomainError, validationError, type ErrorCode } from '../core/errors.js';
+import { STATUS_TEXT } from './envelope.js';
 import { unsupportedContentType } from './middleware/content-type.js';
 import { fieldErrors } from './validation.js';
 import type { AppEnv } from './types.js';
@@ -12,24 +13,24 @@ const ALT_SHAPE_PATHS = new Set(['/v1/send', '/v1/verify']);
 
 const HTTP_EXCEPTION_CODE: Record<number, ErrorCode> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 429: 'RATE_LIMITED' };
 
-export function toApiError(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
+export function toApiError(err: unknown): DomainError {
+  if (err instanceof DomainError) return err;
   if (err instanceof ZodError) return validationError(fieldErrors(err));
   if (err instanceof HTTPException && err.status === 400) {
     return /json/i.test(err.message)
-      ? new ApiError('MALFORMED_JSON', 'Malformed JSON in request body', { suggestion: 'Send a valid JSON document.' })
-      : new ApiError('BAD_REQUEST', err.message || 'Bad request');
+      ? new DomainError('MALFORMED_JSON', 'Malformed JSON in request body', { suggestion: 'Send a valid JSON document.' })
+      : new DomainError('BAD_REQUEST', err.message || 'Bad request');
   }
-  if (err instanceof HTTPException && err.status === 413) return new ApiError('PAYLOAD_TOO_LARGE', 'Request body too large');
+  if (err instanceof HTTPException && err.status === 413) return new DomainError('PAYLOAD_TOO_LARGE', 'Request body too large');
   // @hono/zod-openapi's media-type gate throws 415 for a body that is not JSON.
   if (err instanceof HTTPException && err.status === 415) return unsupportedContentType();
   // Any other client error thrown by Hono or a middleware keeps its meaning: never a 500.
   if (err instanceof HTTPException && err.status >= 400 && err.status < 500) {
-    return new ApiError(HTTP_EXCEPTION_CODE[err.status] ?? 'BAD_REQUEST', err.message || STATUS_TEXT[err.status] || 'Bad request');
+    return new DomainError(HTTP_EXCEPTION_CODE[err.status] ?? 'BAD_REQUEST', err.message || STATUS_TEXT[err.status] || 'Bad request');
   }
-  if (err instanceof NotFoundError) return new ApiError('NOT_FOUND', 'Resource not found');
-  if (err instanceof UniqueConstraintViolationException) return new ApiError('CONFLICT', 'A resource with these values already exists');
-  return new ApiError('INTERNAL_ERROR', 'An unexpected error occurred', {
+  if (err instanceof NotFoundError) return new DomainError('NOT_FOUND', 'Resource not found');
+  if (err instanceof UniqueConstraintViolationException) return new DomainError('CONFLICT', 'A resource with these values already exists');
+  return new DomainError('INTERNAL_ERROR', 'An unexpected error occurred', {
     suggestion: 'Retry later; if it persists, report the request id.',
   });
 }
@@ -37,7 +38,7 @@ export function toApiError(err: unknown): ApiError {
 /** The one renderer: the contract's envelope, or the alternate shape on send and verify. */
 export function renderError(err: unknown, c: Context<AppEnv>): Response {
   const e = toApiError(err);
-  if (e.code === 'INTERNAL_ERROR' && !(err instanceof ApiError)) {
+  if (e.code === 'INTERNAL_ERROR' && !(err instanceof DomainError)) {
     console.error(`[${c.var.requestId}] ${c.req.method} ${c.req.path}:`, err);
   }
   const requestId = c.var.requestId ?? 'unknown';

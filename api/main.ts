@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Client, Connection } from '@temporalio/client';
-import { buildAppDeps, buildDeps } from '../launcher/deps.js';
-import { isEntrypoint, onShutdownSignal, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../launcher/process.js';
+import { buildDeps, withTemporal } from '../core/deps.js';
+import { isEntrypoint, onShutdownSignal, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../core/process.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
 import { createApp } from './app.js';
-import { loadConfig, type Config } from './env.js';
+import { loadConfig, type Config } from '../core/config.js';
 
 export interface RunningApi {
   /** Where the API listens, e.g. `http://localhost:3000`. */
@@ -21,7 +21,7 @@ export interface RunningApi {
 export async function startApi(config: Config, orm: MikroORM, opts: { hostname?: string } = {}): Promise<RunningApi> {
   const connection = Connection.lazy({ address: temporalAddressOf(config) });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
-  const app = createApp(buildAppDeps(buildDeps(config, orm), temporal));
+  const app = createApp(withTemporal(buildDeps(config, orm), temporal));
   const server = serve({ fetch: app.fetch, port: config.port, hostname: opts.hostname });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -1,20 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
-import type { Config } from './env.js';
-import type { ApiKey, Project } from '../db/entities.js';
-import type { AuthState } from './middleware/auth.js';
-import type { DnsResolver } from './services/dns.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ApiKey, Project } from '../db/entities/index.js';
+import type { AuthState } from './middleware/auth-state.js';
+import type { ServiceDeps } from '../core/deps.js';
 
 /** What the app needs from the outside world; tests and the launcher build it with real parts. */
-export interface AppDeps {
-  orm: MikroORM;
-  config: Config;
-  /** Temporal client (lazy connection: the API starts before Temporal is reachable). */
-  temporal: Client;
-  /** Every DNS lookup of the service (verify, sender domains), pointed at `config.dnsServers`. */
-  dns: DnsResolver;
-}
+export type AppDeps = ServiceDeps;
 
 export interface AppEnv {
   Variables: {

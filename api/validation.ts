@@ -1,5 +1,5 @@
 import type { ZodError } from 'zod';
-import { validationError, type FieldError } from './errors.js';
+import { validationError, type FieldError } from '../core/errors.js';
 
 /**
  * zod issues -> the contract's `errors[]`. zod 4 reports a malformed string (email, url, uuid ...)

@@ -19,12 +19,12 @@ import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { createProject } from '../api/services/keys.js';
-import { maxInWindow, pacingFor } from '../api/services/pacing.js';
+import { createProject } from '../core/projects/keys.js';
+import { maxInWindow, pacingFor } from '../core/pacing.js';
 import { newId } from '../db/ids.js';
 import { openOrm } from '../db/orm.js';
 import { findTemporalCli, startTemporalDevServer } from '../launcher/temporal-cli.js';
-import { sendWorkflowId } from '../workflows/ids.js';
+import { sendWorkflowId } from '../core/workflow-ids.js';
 
 const ADMIN_URL = process.env.BENCH_DB_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const RATE = Number(process.env.BENCH_RATE ?? 20);

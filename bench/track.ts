@@ -45,9 +45,9 @@ async function serveChild() {
     import('@hono/node-server'),
     import('@temporalio/client'),
     import('../api/app.js'),
-    import('../api/env.js'),
+    import('../core/config.js'),
     import('../db/orm.js'),
-    import('../api/services/dns.js'),
+    import('../core/domains/dns.js'),
   ]);
   const config = loadConfig({ ...process.env, RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' });
   const orm = await openOrm(config.databaseUrl!, { poolMax: POOL_MAX });
@@ -100,7 +100,7 @@ async function main() {
   let child: ReturnType<typeof fork> | undefined;
   try {
     const { openOrm } = await import('../db/orm.js');
-    const { createProject } = await import('../api/services/keys.js');
+    const { createProject } = await import('../core/projects/keys.js');
     const orm = await openOrm(dbUrl.toString(), { migrate: true });
     const { publicKey, project } = await createProject(orm.em.fork(), 'bench');
     await orm.close(true);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { trustDomain } from '../api/services/domains.js';
-import { createKey, createProject, revokeKey, setProjectDisabled } from '../api/services/keys.js';
-import { Project, type KeyKind } from '../db/entities.js';
+import { trustDomain } from '../core/domains/domains.js';
+import { createKey, createProject, revokeKey, setProjectDisabled } from '../core/projects/keys.js';
+import { Project, type KeyKind } from '../db/entities/index.js';
 
 /** What a command prints: `json` with --json, `text` lines otherwise. */
 export interface Output {

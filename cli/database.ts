@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../api/env.js';
+import type { Config } from '../core/config.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
 import { claimDataDir, readLiveRuntime } from '../launcher/runtime-file.js';
 

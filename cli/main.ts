@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../api/env.js';
-import { ApiError } from '../api/errors.js';
-import type { KeyKind } from '../db/entities.js';
+import { loadConfig } from '../core/config.js';
+import { DomainError } from '../core/errors.js';
+import type { KeyKind } from '../db/entities/index.js';
 import { readSecretKey } from '../launcher/secret.js';
 import type { Output } from './commands.js';
 
@@ -111,7 +111,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e) => {
     // Service errors (NOT_FOUND ...) and connection problems: one readable line, no stack trace.
-    const message = e instanceof ApiError ? `${e.message} (${e.code})` : (e as Error).message;
+    const message = e instanceof DomainError ? `${e.message} (${e.code})` : (e as Error).message;
     console.error(`Error: ${message}`);
     process.exit(1);
   },

@@ -1,7 +1,7 @@
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { Migrator } from '@mikro-orm/migrations';
-import { entities } from './entities.js';
+import { entities } from './entities/index.js';
 import { Migration20261123000001 } from './migrations/Migration20261123000001.js';
 import { Migration20261123120000_events } from './migrations/Migration20261123120000_events.js';
 import { Migration20261123130000_webhooks } from './migrations/Migration20261123130000_webhooks.js';

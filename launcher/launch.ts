@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startApi } from '../api/main.js';
-import { loadConfig, type Config } from '../api/env.js';
-import { createProject } from '../api/services/keys.js';
-import { Project } from '../db/entities.js';
+import { loadConfig, type Config } from '../core/config.js';
+import { createProject } from '../core/projects/keys.js';
+import { Project } from '../db/entities/index.js';
 import { openOrm } from '../db/orm.js';
 import { startWorker } from '../worker/main.js';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-db.js';

@@ -1,4 +1,4 @@
-import { onShutdownSignal } from './process.js';
+import { onShutdownSignal } from '../core/process.js';
 import { launch, summary } from './launch.js';
 
 /** `npm start`: everything in one process tree; Ctrl-C stops it all. */

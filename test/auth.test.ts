@@ -1,7 +1,7 @@
 import { createApp } from '../api/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../api/app.js';
-import { generateKey, revokeKey, setProjectDisabled } from '../api/services/keys.js';
+import { generateKey, revokeKey, setProjectDisabled } from '../core/projects/keys.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { expectError } from './support/envelope.js';
 import { fillPath, label, operationsOf, schemesOf, usesApiKey, type Operation } from './support/route-table.js';

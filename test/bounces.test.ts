@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Email } from '../db/entities.js';
+import { Email } from '../db/entities/index.js';
 import { newId } from '../db/ids.js';
-import { parseDsn } from '../api/services/dsn.js';
+import { parseDsn } from '../core/bounces/dsn.js';
 import { expectError } from './support/envelope.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 

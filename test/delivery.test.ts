@@ -4,7 +4,7 @@ import { dkimVerify } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailActivities } from '../activities/mail.activities.js';
 import { classifySmtpError, createOutboxMailer, type Mailer } from '../activities/mailer.js';
-import { sendWorkflowId } from '../workflows/ids.js';
+import { sendWorkflowId } from '../core/workflow-ids.js';
 import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { sweepQueuedEmails } from '../worker/sweeper.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { ENV_VARIABLES, loadConfig } from '../api/env.js';
+import { ENV_VARIABLES, loadConfig } from '../core/config.js';
 
 /*
  * docker-compose.yml and the Dockerfile cannot run here (no container engine), so they are checked

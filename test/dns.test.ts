@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDnsResolver, type DnsResolver } from '../api/services/dns.js';
+import { createDnsResolver, type DnsResolver } from '../core/domains/dns.js';
 import { startTestDnsServer, type TestDnsServer } from './support/dns-server.js';
 
 /** The resolver against a real DNS server on loopback (UDP + TCP). */

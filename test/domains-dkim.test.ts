@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticate, type DNSResolver } from 'mailauth';
-import { createDnsResolver } from '../api/services/dns.js';
-import { assertVerifiedSender } from '../api/services/sender-domains.js';
-import { domainWorkflowId } from '../workflows/ids.js';
+import { createDnsResolver } from '../core/domains/dns.js';
+import { assertVerifiedSender } from '../core/domains/sender-domains.js';
+import { domainWorkflowId } from '../core/workflow-ids.js';
 import { startTestDnsServer, type TestDnsServer } from './support/dns-server.js';
 import { expectError } from './support/envelope.js';
 import { TestSmtpServer } from './support/smtp-server.js';

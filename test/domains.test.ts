@@ -1,11 +1,11 @@
 import { createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Domain } from '../db/entities.js';
-import { ApiError } from '../api/errors.js';
-import { dkimTxtMatches, parseTagList, spfTxtPresent } from '../api/services/dkim.js';
-import { createDomain, dkimForSender, domainUsageCheckers, normalizeDomainName, type DomainUsageChecker } from '../api/services/domains.js';
-import { decryptSecret } from '../api/services/secrets.js';
-import { domainWorkflowId } from '../workflows/ids.js';
+import { Domain } from '../db/entities/index.js';
+import { DomainError } from '../core/errors.js';
+import { dkimTxtMatches, parseTagList, spfTxtPresent } from '../core/domains/dkim.js';
+import { createDomain, dkimForSender, domainUsageCheckers, normalizeDomainName, type DomainUsageChecker } from '../core/domains/domains.js';
+import { decryptSecret } from '../core/secrets.js';
+import { domainWorkflowId } from '../core/workflow-ids.js';
 import { startTestDnsServer, type TestDnsServer } from './support/dns-server.js';
 import { expectError } from './support/envelope.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
@@ -136,7 +136,7 @@ describe('POST /domains', () => {
 
   it('without SECRET_KEY the key cannot be stored: 503', async () => {
     const err = await createDomain(ctx.orm.em.fork(), ctx.project.id, 'nosecret.example', undefined).catch((e) => e);
-    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toBeInstanceOf(DomainError);
     expect(err).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
     expect(err.message).toContain('SECRET_KEY');
   });
@@ -348,7 +348,7 @@ describe('name and record rules (pure)', () => {
     expect(normalizeDomainName('Example.COM.')).toBe('example.com');
     expect(normalizeDomainName('bücher.example')).toBe('xn--bcher-kva.example');
     expect(normalizeDomainName('mail.example.co.uk')).toBe('mail.example.co.uk');
-    expect(() => normalizeDomainName('256.1.1.1')).toThrow(ApiError);
+    expect(() => normalizeDomainName('256.1.1.1')).toThrow(DomainError);
   });
 
   it('matches DKIM keys and SPF policies', () => {

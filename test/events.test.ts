@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEventQueries, maxUuidV7At, minUuidV7At, recordEvent, type EventFilters } from '../api/services/events.js';
+import { buildEventQueries, maxUuidV7At, minUuidV7At, recordEvent, type EventFilters } from '../core/events/events.js';
 import { newId } from '../db/ids.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../api/app.js';
-import { clickUrl, openPixelUrl, unsubscribeUrl } from '../api/services/tracking.js';
+import { clickUrl, openPixelUrl, unsubscribeUrl } from '../core/tracking/links.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { startTestDnsServer, type TestDnsServer } from './support/dns-server.js';
 import { insertVerifiedDomain } from './support/emails.js';

@@ -7,7 +7,7 @@ import {
   prepareContent,
   recipientVariables,
   renderContent,
-} from '../api/services/render.js';
+} from '../core/templates/render.js';
 
 const html = (s: string, vars: Record<string, unknown>) => fillPlaceholders(s, vars, { escape: true });
 const text = (s: string, vars: Record<string, unknown>) => fillPlaceholders(s, vars, { escape: false });

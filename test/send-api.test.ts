@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Connection } from '@temporalio/client';
 import { createApp } from '../api/app.js';
 import { SendEmailBody } from '../api/routes/send/schema.js';
-import { claimIdempotencyKey, requestHash, saveIdempotentResponse } from '../api/services/idempotency.js';
-import { Contact, Domain, Email, Suppression, type DomainStatus } from '../db/entities.js';
+import { claimIdempotencyKey, requestHash, saveIdempotentResponse } from '../api/idempotency.js';
+import { Contact, Domain, Email, Suppression, type DomainStatus } from '../db/entities/index.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { expectError } from './support/envelope.js';
 

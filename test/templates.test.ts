@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { templateUsageCheckers, type TemplateUsageChecker } from '../api/services/templates.js';
+import { templateUsageCheckers, type TemplateUsageChecker } from '../core/templates/templates.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { expectError } from './support/envelope.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pingWorkflow } from '../workflows/index.js';
-import { pingWorkflowId } from '../workflows/ids.js';
+import { pingWorkflowId } from '../core/workflow-ids.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 
 let ctx: TestContext;

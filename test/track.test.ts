@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitTrackData, trackEvent } from '../api/services/track.js';
+import { splitTrackData, trackEvent } from '../core/events/track.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 
 let ctx: TestContext;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Email, Project } from '../db/entities.js';
+import { Email, Project } from '../db/entities/index.js';
 import { newId } from '../db/ids.js';
 import { buildApp, openApiDocument } from '../api/app.js';
-import { loadConfig } from '../api/env.js';
+import { loadConfig } from '../core/config.js';
 import { registerTrackingRoutes } from '../api/routes/tracking/index.js';
 import { registerUnsubscribeRoutes } from '../api/routes/unsubscribe/index.js';
-import { signToken } from '../api/services/secrets.js';
-import { decorateForDelivery, readClickToken, readOpenToken, readUnsubscribeToken } from '../api/services/tracking.js';
+import { signToken } from '../core/secrets.js';
+import { decorateForDelivery, readClickToken, readOpenToken, readUnsubscribeToken } from '../core/tracking/links.js';
 import { expectError } from './support/envelope.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 

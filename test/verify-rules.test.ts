@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDnsResolver, type DnsResolver, type DnsResult, type MxRecord } from '../api/services/dns.js';
-import { verifyEmail } from '../api/services/verify/index.js';
-import { isAliasDomain, isFreeProvider, isListedDisposable } from '../api/services/verify/lists.js';
-import { assessDns, type DnsFacts } from '../api/services/verify/scoring.js';
-import { analyzeAddress, isPlusAddressed } from '../api/services/verify/syntax.js';
-import { editDistance, suggestDomain } from '../api/services/verify/typo.js';
+import { createDnsResolver, type DnsResolver, type DnsResult, type MxRecord } from '../core/domains/dns.js';
+import { verifyEmail } from '../core/verify/index.js';
+import { isAliasDomain, isFreeProvider, isListedDisposable } from '../core/verify/lists.js';
+import { assessDns, type DnsFacts } from '../core/verify/scoring.js';
+import { analyzeAddress, isPlusAddressed } from '../core/verify/syntax.js';
+import { editDistance, suggestDomain } from '../core/verify/typo.js';
 import { startTestDnsServer, type TestDnsServer } from './support/dns-server.js';
 
 describe('syntax', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowHandle } from '@temporalio/client';
-import { sendWorkflowId } from '../workflows/ids.js';
+import { sendWorkflowId } from '../core/workflow-ids.js';
 import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, insertQueuedEmails } from './support/emails.js';

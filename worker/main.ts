@@ -1,7 +1,7 @@
-import { loadConfig, type Config } from '../api/env.js';
+import { loadConfig, type Config } from '../core/config.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
-import { buildDeps } from '../launcher/deps.js';
-import { isEntrypoint, onShutdownSignal, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../launcher/process.js';
+import { buildDeps } from '../core/deps.js';
+import { isEntrypoint, onShutdownSignal, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../core/process.js';
 import { createWorker } from './create-worker.js';
 
 export interface RunningWorker {

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import { markDispatched } from '../api/services/send.js';
-import { sendWorkflowId } from '../workflows/ids.js';
+import { markDispatched } from '../core/emails/send.js';
+import { sendWorkflowId } from '../core/workflow-ids.js';
 
 export interface SweeperOptions {
   orm: MikroORM;

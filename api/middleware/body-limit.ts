@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../../core/errors.js';
 import type { AppEnv } from '../types.js';
 
 /** Largest request body of every route without a limit of its own: a template or contact data fits easily. */
@@ -10,7 +10,7 @@ export const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
 const OWN_LIMIT = new Set(['/v1/send', '/webhooks/bounces/dsn']);
 
 const tooLarge = () => {
-  throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${DEFAULT_BODY_LIMIT} bytes`, {
+  throw new DomainError('PAYLOAD_TOO_LARGE', `Request body exceeds ${DEFAULT_BODY_LIMIT} bytes`, {
     suggestion: 'Send less data per request (split contact data or template bodies).',
   });
 };

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ApiError } from '../errors.js';
+import { DomainError } from '../../core/errors.js';
 import type { AppEnv } from '../types.js';
 
 /**
@@ -13,7 +13,7 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\b/i;
 
 /** `got`: the request's content type ('' when absent); undefined when unknown. */
 export const unsupportedContentType = (got?: string) =>
-  new ApiError('UNSUPPORTED_CONTENT_TYPE', `Expected Content-Type: application/json${got === undefined ? '' : `, got ${got ? `"${got}"` : 'none'}`}`, {
+  new DomainError('UNSUPPORTED_CONTENT_TYPE', `Expected Content-Type: application/json${got === undefined ? '' : `, got ${got ? `"${got}"` : 'none'}`}`, {
     suggestion: 'Send the body as JSON with the header Content-Type: application/json.',
   });
 

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { generateDkimKeyPair } from '../../api/services/dkim.js';
-import { encryptSecret } from '../../api/services/secrets.js';
+import { generateDkimKeyPair } from '../../core/domains/dkim.js';
+import { encryptSecret } from '../../core/secrets.js';
 import { newId } from '../../db/ids.js';
 
 /*

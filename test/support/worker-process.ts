@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createMailer } from '../../activities/mailer.js';
-import { loadConfig } from '../../api/env.js';
+import { loadConfig } from '../../core/config.js';
 import { openOrm } from '../../db/orm.js';
-import { buildDeps } from '../../launcher/deps.js';
-import { isEntrypoint } from '../../launcher/process.js';
+import { buildDeps } from '../../core/deps.js';
+import { isEntrypoint } from '../../core/process.js';
 import { createWorker } from '../../worker/create-worker.js';
 import type { TestContext } from '../helpers.js';
 

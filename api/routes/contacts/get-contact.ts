@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, success } from '../../openapi.js';
-import { getContact, toContactDto } from '../../services/contacts.js';
+import { errorResponses, IdParam, ok, success } from '../../envelope.js';
+import { getContact, toContactDto } from '../../../core/contacts.js';
 import type { App } from '../../types.js';
 import { Contact } from './schema.js';
 

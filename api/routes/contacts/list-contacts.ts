@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, page, success } from '../../openapi.js';
-import { listContacts, toContactDto } from '../../services/contacts.js';
+import { errorResponses, ok, page, success } from '../../envelope.js';
+import { listContacts, toContactDto } from '../../../core/contacts.js';
 import type { App } from '../../types.js';
 import { ContactPage, ListContactsQuery } from './schema.js';
 

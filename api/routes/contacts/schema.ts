@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { BoolQuery, PageQuery, pageOf } from '../../openapi.js';
+import { BoolQuery, PageQuery, pageOf } from '../../envelope.js';
 import { DataPatch, EmailAddress, Timestamp } from '../../schemas.js';
 
 export const Contact = z

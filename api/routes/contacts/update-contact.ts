@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, jsonBody, ok, success } from '../../openapi.js';
-import { toContactDto, updateContact } from '../../services/contacts.js';
+import { errorResponses, IdParam, jsonBody, ok, success } from '../../envelope.js';
+import { toContactDto, updateContact } from '../../../core/contacts.js';
 import type { App } from '../../types.js';
 import { Contact, UpdateContactBody } from './schema.js';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, jsonBody, ok, success } from '../../openapi.js';
-import { toContactDto, upsertContact } from '../../services/contacts.js';
+import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
+import { toContactDto, upsertContact } from '../../../core/contacts.js';
 import type { App } from '../../types.js';
 import { ContactWithMeta, UpsertContactBody } from './schema.js';
 

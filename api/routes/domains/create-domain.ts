@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, jsonBody, ok, success } from '../../openapi.js';
-import { startDomainVerification } from '../../services/domain-verification.js';
-import { createDomain, toDomainDto } from '../../services/domains.js';
+import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
+import { startDomainVerification } from '../../../core/domains/verification.js';
+import { createDomain, toDomainDto } from '../../../core/domains/domains.js';
 import type { App } from '../../types.js';
 import { CreateDomainBody, SenderDomain } from './schema.js';
 

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, success } from '../../openapi.js';
-import { stopDomainVerification } from '../../services/domain-verification.js';
-import { deleteDomain } from '../../services/domains.js';
+import { errorResponses, IdParam, ok, success } from '../../envelope.js';
+import { stopDomainVerification } from '../../../core/domains/verification.js';
+import { deleteDomain } from '../../../core/domains/domains.js';
 import type { App } from '../../types.js';
 
 const route = createRoute({

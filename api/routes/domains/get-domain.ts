@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, success } from '../../openapi.js';
-import { getDomain, toDomainDto } from '../../services/domains.js';
+import { errorResponses, IdParam, ok, success } from '../../envelope.js';
+import { getDomain, toDomainDto } from '../../../core/domains/domains.js';
 import type { App } from '../../types.js';
 import { SenderDomain } from './schema.js';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, page, success } from '../../openapi.js';
-import { listDomains, toDomainDto } from '../../services/domains.js';
+import { errorResponses, ok, page, success } from '../../envelope.js';
+import { listDomains, toDomainDto } from '../../../core/domains/domains.js';
 import type { App } from '../../types.js';
 import { DomainPage, ListDomainsQuery } from './schema.js';
 

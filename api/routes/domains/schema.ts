@@ -1,10 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { PageQuery, pageOf } from '../../openapi.js';
+import { DOMAIN_STATUSES } from '../../../db/entities/index.js';
+import { PageQuery, pageOf } from '../../envelope.js';
 import { Timestamp } from '../../schemas.js';
 
-const STATUSES = ['PENDING', 'VERIFIED', 'FAILED'] as const;
-
-export const DomainStatus = z.enum(STATUSES).openapi('DomainStatus', {
+export const DomainStatus = z.enum(DOMAIN_STATUSES).openapi('DomainStatus', {
   description: 'PENDING while DNS is re-checked (1 min, 2, 4 ... at most 1 h apart), VERIFIED once DKIM and SPF are published, FAILED when they were not found within 72 h.',
 });
 
@@ -14,7 +13,7 @@ export const DomainDnsRecord = z
     name: z.string().openapi({ example: 'mh202611-a1b2c3._domainkey.example.com' }),
     value: z.string().openapi({ example: 'v=DKIM1; k=rsa; p=MIIBIjANBgkqh...' }),
     purpose: z.enum(['DKIM', 'SPF', 'DMARC', 'RETURN_PATH']),
-    status: z.enum(['PENDING', 'VERIFIED', 'FAILED']).openapi({
+    status: z.enum(DOMAIN_STATUSES).openapi({
       description: 'VERIFIED: found as expected. PENDING: nothing published there yet. FAILED: something else is published there (or, once the domain is FAILED, still nothing).',
     }),
   })
@@ -43,7 +42,7 @@ export const CreateDomainBody = z
   .openapi('CreateDomainBody');
 
 export const ListDomainsQuery = PageQuery.extend({
-  status: z.enum(STATUSES).optional().openapi({
+  status: z.enum(DOMAIN_STATUSES).optional().openapi({
     param: { name: 'status', in: 'query' },
     description: 'The contract says "list verified domains": `?status=VERIFIED` gives exactly that; without it every status is listed.',
   }),

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, success } from '../../openapi.js';
-import { verifyDomainNow } from '../../services/domain-verification.js';
-import { toDomainDto } from '../../services/domains.js';
+import { errorResponses, IdParam, ok, success } from '../../envelope.js';
+import { verifyDomainNow } from '../../../core/domains/verification.js';
+import { toDomainDto } from '../../../core/domains/domains.js';
 import type { App } from '../../types.js';
 import { SenderDomain } from './schema.js';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, success } from '../../openapi.js';
-import { getEmail, toEmailDto } from '../../services/emails.js';
+import { errorResponses, IdParam, ok, success } from '../../envelope.js';
+import { getEmail, toEmailDto } from '../../../core/emails/emails.js';
 import type { App } from '../../types.js';
 import { EmailRecord } from './schema.js';
 

@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { EMAIL_STATUSES } from '../../../db/entities/index.js';
 import { Timestamp } from '../../schemas.js';
 
-export const EmailStatus = z.enum(['QUEUED', 'SENDING', 'SENT', 'FAILED', 'BOUNCED']).openapi('EmailStatus');
+export const EmailStatus = z.enum(EMAIL_STATUSES).openapi('EmailStatus');
 
 /** One email record (one message to one recipient), with its delivery state. */
 export const EmailRecord = z

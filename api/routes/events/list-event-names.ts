@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, success } from '../../openapi.js';
-import { listEventNames } from '../../services/events.js';
+import { errorResponses, ok, success } from '../../envelope.js';
+import { listEventNames } from '../../../core/events/events.js';
 import type { App } from '../../types.js';
 import { EventNames } from './schema.js';
 

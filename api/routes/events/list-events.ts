@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, page, success } from '../../openapi.js';
-import { listEvents } from '../../services/events.js';
+import { errorResponses, ok, page, success } from '../../envelope.js';
+import { listEvents } from '../../../core/events/events.js';
 import type { App } from '../../types.js';
 import { EventPage, ListEventsQuery } from './schema.js';
 

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { PageQuery, pageOf } from '../../openapi.js';
+import { PageQuery, pageOf } from '../../envelope.js';
 import { EmailAddress, Timestamp } from '../../schemas.js';
-import { TOTAL_COUNT_CAP } from '../../services/events.js';
+import { UUID_RE } from '../../../db/ids.js';
+import { TOTAL_COUNT_CAP } from '../../../core/events/events.js';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IdQuery = (name: string) =>
   z.string().regex(UUID_RE, 'Expected an id (UUID)').openapi({ param: { name, in: 'query' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a' });
 const DateTimeQuery = (name: string, description: string) =>

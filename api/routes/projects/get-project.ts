@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, success } from '../../openapi.js';
-import { getProject, toProjectDto } from '../../services/projects.js';
+import { errorResponses, ok, success } from '../../envelope.js';
+import { getProject, toProjectDto } from '../../../core/projects/projects.js';
 import type { App } from '../../types.js';
 import { Project } from './schema.js';
 

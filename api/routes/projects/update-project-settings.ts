@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, jsonBody, ok, success } from '../../openapi.js';
-import { toProjectDto, updateProjectSettings } from '../../services/projects.js';
+import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
+import { toProjectDto, updateProjectSettings } from '../../../core/projects/projects.js';
 import type { App } from '../../types.js';
 import { Project, UpdateProjectSettingsBody } from './schema.js';
 

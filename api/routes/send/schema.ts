@@ -1,17 +1,12 @@
 import { z } from '@hono/zod-openapi';
+import type { SendOutcome, SendRequest } from '../../../core/emails/send-request.js';
+import { RESERVED_HEADERS } from '../../../core/emails/headers.js';
 import { EmailAddress, Timestamp } from '../../schemas.js';
 
 export const MAX_RECIPIENTS = 50;
 export const MAX_ATTACHMENTS = 10;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
-/** Headers the service writes itself; a caller may not set them (case-insensitive). */
-export const RESERVED_HEADERS = new Set(
-  [
-    'From', 'To', 'Cc', 'Bcc', 'Subject', 'Message-ID', 'Date', 'DKIM-Signature', 'List-Unsubscribe',
-    'List-Unsubscribe-Post', 'Return-Path', 'Content-Type', 'Content-Transfer-Encoding', 'MIME-Version', 'Reply-To',
-  ].map((h) => h.toLowerCase()),
-);
 /** RFC 5322 field-name: printable US-ASCII except colon. */
 const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
 const NO_LINE_BREAK = /^[^\r\n\0]*$/;
@@ -118,3 +113,8 @@ export const SendResult = z
 
 export type SendEmailInput = z.infer<typeof SendEmailBody>;
 export type SendResultDto = z.infer<typeof SendResult>;
+
+// The core's plain types must accept what the schema produces (compile-time check, no runtime cost).
+type Accepts<T, U extends T> = U;
+export type _SendRequestMatches = Accepts<SendRequest, SendEmailInput>;
+export type _SendOutcomeMatches = Accepts<SendOutcome, SendResultDto>;

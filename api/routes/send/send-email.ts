@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from '../../errors.js';
+import { DomainError } from '../../../core/errors.js';
 import { secretKey } from '../../middleware/auth.js';
-import { altErrorResponses, jsonBody, ok, success } from '../../openapi.js';
-import { runIdempotent } from '../../services/idempotency.js';
-import { sendEmails } from '../../services/send.js';
+import { altErrorResponses, jsonBody, ok, success } from '../../envelope.js';
+import { runIdempotent } from '../../idempotency.js';
+import { sendEmails } from '../../../core/emails/send.js';
 import type { App } from '../../types.js';
 import { validationHook } from '../../validation.js';
 import { SendEmailBody, SendHeaders, SendResult } from './schema.js';
@@ -15,7 +15,7 @@ export const SEND_BODY_LIMIT = 15 * 1024 * 1024;
 const sendBodyLimit = bodyLimit({
   maxSize: SEND_BODY_LIMIT,
   onError: () => {
-    throw new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds ${SEND_BODY_LIMIT} bytes`, {
+    throw new DomainError('PAYLOAD_TOO_LARGE', `Request body exceeds ${SEND_BODY_LIMIT} bytes`, {
       suggestion: 'Attachments may total at most 10 MB (decoded); send fewer or smaller files.',
     });
   },

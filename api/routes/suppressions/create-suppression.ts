@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, jsonBody, ok, success } from '../../openapi.js';
-import { suppress, toSuppressionDto } from '../../services/suppressions.js';
+import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
+import { suppress, toSuppressionDto } from '../../../core/suppressions.js';
 import type { App } from '../../types.js';
 import { CreateSuppressionBody, Suppression } from './schema.js';
 

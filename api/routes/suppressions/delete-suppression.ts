@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, success } from '../../openapi.js';
-import { liftSuppression } from '../../services/suppressions.js';
+import { errorResponses, ok, success } from '../../envelope.js';
+import { liftSuppression } from '../../../core/suppressions.js';
 import type { App } from '../../types.js';
 import { EmailParam } from './schema.js';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, page, success } from '../../openapi.js';
-import { listSuppressions, toSuppressionDto } from '../../services/suppressions.js';
+import { errorResponses, ok, page, success } from '../../envelope.js';
+import { listSuppressions, toSuppressionDto } from '../../../core/suppressions.js';
 import type { App } from '../../types.js';
 import { ListSuppressionsQuery, SuppressionPage } from './schema.js';
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { PageQuery, pageOf } from '../../openapi.js';
+import { PageQuery, pageOf } from '../../envelope.js';
 import { EmailAddress, Timestamp } from '../../schemas.js';
-import { SUPPRESSION_REASONS } from '../../services/suppressions.js';
+import { SUPPRESSION_REASONS } from '../../../core/suppressions.js';
 
 export const Suppression = z
   .object({

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, jsonBody, ok, success } from '../../openapi.js';
-import { createTemplate, toTemplateDto } from '../../services/templates.js';
+import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
+import { createTemplate, toTemplateDto } from '../../../core/templates/templates.js';
 import type { App } from '../../types.js';
 import { CreateTemplateBody, Template } from './schema.js';
 

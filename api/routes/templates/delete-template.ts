@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, success } from '../../openapi.js';
-import { deleteTemplate } from '../../services/templates.js';
+import { errorResponses, IdParam, ok, success } from '../../envelope.js';
+import { deleteTemplate } from '../../../core/templates/templates.js';
 import type { App } from '../../types.js';
 
 const route = createRoute({

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, success } from '../../openapi.js';
-import { getTemplate, toTemplateDto } from '../../services/templates.js';
+import { errorResponses, IdParam, ok, success } from '../../envelope.js';
+import { getTemplate, toTemplateDto } from '../../../core/templates/templates.js';
 import type { App } from '../../types.js';
 import { Template } from './schema.js';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, page, success } from '../../openapi.js';
-import { listTemplates, toTemplateDto } from '../../services/templates.js';
+import { errorResponses, ok, page, success } from '../../envelope.js';
+import { listTemplates, toTemplateDto } from '../../../core/templates/templates.js';
 import type { App } from '../../types.js';
 import { ListTemplatesQuery, TemplatePage } from './schema.js';
 

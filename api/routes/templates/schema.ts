@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { PageQuery, pageOf } from '../../openapi.js';
+import { TEMPLATE_TYPES } from '../../../db/entities/index.js';
+import { PageQuery, pageOf } from '../../envelope.js';
 import { EmailAddress, Timestamp } from '../../schemas.js';
 
-export const TemplateType = z.enum(['TRANSACTIONAL', 'MARKETING']).openapi('TemplateType');
+export const TemplateType = z.enum(TEMPLATE_TYPES).openapi('TemplateType');
 
 export const Template = z
   .object({

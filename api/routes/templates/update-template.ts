@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, jsonBody, ok, success } from '../../openapi.js';
-import { toTemplateDto, updateTemplate } from '../../services/templates.js';
+import { errorResponses, IdParam, jsonBody, ok, success } from '../../envelope.js';
+import { toTemplateDto, updateTemplate } from '../../../core/templates/templates.js';
 import type { App } from '../../types.js';
 import { Template, UpdateTemplateBody } from './schema.js';
 

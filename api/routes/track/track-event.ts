@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { anyKey } from '../../middleware/auth.js';
-import { errorResponses, jsonBody, ok, success } from '../../openapi.js';
-import { onEventRecorded } from '../../services/automations.js';
-import { trackEvent } from '../../services/track.js';
+import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
+import { onEventRecorded } from '../../../core/automations/trigger.js';
+import { trackEvent } from '../../../core/events/track.js';
 import type { App } from '../../types.js';
 import { TrackBody, TrackResult } from './schema.js';
 

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ApiError } from '../../errors.js';
-import { errorResponses } from '../../openapi.js';
-import { recordClick } from '../../services/engagement.js';
-import { readClickToken } from '../../services/tracking.js';
+import { DomainError } from '../../../core/errors.js';
+import { errorResponses } from '../../envelope.js';
+import { recordClick } from '../../../core/tracking/engagement.js';
+import { readClickToken } from '../../../core/tracking/links.js';
 import type { App } from '../../types.js';
 import { NO_STORE, TokenParam } from './schema.js';
 
@@ -24,7 +24,7 @@ const route = createRoute({
 export const registerClickRedirect = (app: App) =>
   app.openapi(route, async (c) => {
     const link = readClickToken(c.var.deps.config, c.req.valid('param').token);
-    if (!link) throw new ApiError('NOT_FOUND', 'Unknown tracking link');
+    if (!link) throw new DomainError('NOT_FOUND', 'Unknown tracking link');
     await recordClick(c.var.em, link.emailId, link.url, c.req.header('user-agent'));
     for (const [k, v] of Object.entries({ ...NO_STORE, 'Referrer-Policy': 'no-referrer' })) c.header(k, v);
     return c.redirect(link.url, 302);

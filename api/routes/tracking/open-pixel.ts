@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ApiError } from '../../errors.js';
-import { errorResponses } from '../../openapi.js';
-import { recordOpen } from '../../services/engagement.js';
-import { readOpenToken } from '../../services/tracking.js';
+import { DomainError } from '../../../core/errors.js';
+import { errorResponses } from '../../envelope.js';
+import { recordOpen } from '../../../core/tracking/engagement.js';
+import { readOpenToken } from '../../../core/tracking/links.js';
 import type { App } from '../../types.js';
 import { NO_STORE, PIXEL_GIF, TokenParam } from './schema.js';
 
@@ -24,7 +24,7 @@ const route = createRoute({
 export const registerOpenPixel = (app: App) =>
   app.openapi(route, async (c) => {
     const emailId = readOpenToken(c.var.deps.config, c.req.valid('param').token);
-    if (!emailId) throw new ApiError('NOT_FOUND', 'Unknown tracking link');
+    if (!emailId) throw new DomainError('NOT_FOUND', 'Unknown tracking link');
     // A valid token whose email record is gone still gets the image: nothing to record, nothing to leak.
     await recordOpen(c.var.em, emailId, c.req.header('user-agent'));
     return c.body(new Uint8Array(PIXEL_GIF), 200, { 'Content-Type': 'image/gif', 'Content-Length': String(PIXEL_GIF.length), ...NO_STORE });

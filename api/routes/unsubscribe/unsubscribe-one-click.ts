@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ApiError } from '../../errors.js';
-import { errorResponses } from '../../openapi.js';
-import { unsubscribeRecipient } from '../../services/engagement.js';
-import { readUnsubscribeToken } from '../../services/tracking.js';
+import { DomainError } from '../../../core/errors.js';
+import { errorResponses } from '../../envelope.js';
+import { unsubscribeRecipient } from '../../../core/tracking/engagement.js';
+import { readUnsubscribeToken } from '../../../core/tracking/links.js';
 import type { App } from '../../types.js';
 import { TokenParam } from '../tracking/schema.js';
 import { donePage, PAGE_HEADERS } from './page.js';
@@ -29,6 +29,6 @@ export const registerUnsubscribeOneClick = (app: App) =>
   app.openapi(route, async (c) => {
     const emailId = readUnsubscribeToken(c.var.deps.config, c.req.valid('param').token);
     const result = emailId ? await unsubscribeRecipient(c.var.em, emailId) : null;
-    if (!emailId || !result) throw new ApiError('NOT_FOUND', 'Unknown unsubscribe link');
+    if (!emailId || !result) throw new DomainError('NOT_FOUND', 'Unknown unsubscribe link');
     return c.html(donePage(result.ref.projectName), 200, PAGE_HEADERS);
   });

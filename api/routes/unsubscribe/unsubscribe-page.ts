@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { ApiError } from '../../errors.js';
-import { errorResponses } from '../../openapi.js';
-import { findEmailRef } from '../../services/engagement.js';
-import { readUnsubscribeToken } from '../../services/tracking.js';
+import { DomainError } from '../../../core/errors.js';
+import { errorResponses } from '../../envelope.js';
+import { findEmailRef } from '../../../core/tracking/engagement.js';
+import { readUnsubscribeToken } from '../../../core/tracking/links.js';
 import type { App } from '../../types.js';
 import { TokenParam } from '../tracking/schema.js';
 import { confirmPage, PAGE_HEADERS } from './page.js';
@@ -26,6 +26,6 @@ export const registerUnsubscribePage = (app: App) =>
   app.openapi(route, async (c) => {
     const emailId = readUnsubscribeToken(c.var.deps.config, c.req.valid('param').token);
     const ref = emailId ? await findEmailRef(c.var.em, emailId) : null;
-    if (!ref) throw new ApiError('NOT_FOUND', 'Unknown unsubscribe link');
+    if (!ref) throw new DomainError('NOT_FOUND', 'Unknown unsubscribe link');
     return c.html(confirmPage(ref.projectName, ref.toEmail), 200, PAGE_HEADERS);
   });

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { altErrorResponses, jsonBody, ok, success } from '../../openapi.js';
-import { verifyEmail } from '../../services/verify/index.js';
+import { altErrorResponses, jsonBody, ok, success } from '../../envelope.js';
+import { verifyEmail } from '../../../core/verify/index.js';
 import type { App } from '../../types.js';
 import { validationHook } from '../../validation.js';
 import { VerificationResult, VerifyEmailBody } from './schema.js';

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { Project } from '../../../db/entities.js';
-import { ApiError } from '../../errors.js';
+import { Project } from '../../../db/entities/index.js';
+import { DomainError } from '../../../core/errors.js';
 import { secretKey } from '../../middleware/auth.js';
-import { isWellFormedKey } from '../../services/keys.js';
+import { isWellFormedKey } from '../../../core/projects/keys.js';
 import type { AppEnv } from '../../types.js';
 
 /**
@@ -17,15 +17,15 @@ export const webhookAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (bearer && isWellFormedKey(bearer)) return secretKey(c, next);
   const secret = (c.req.header('x-webhook-secret') ?? bearer ?? '').trim();
   if (!secret) {
-    throw new ApiError('UNAUTHORIZED', 'Missing webhook secret', {
+    throw new DomainError('UNAUTHORIZED', 'Missing webhook secret', {
       suggestion: 'Send the project webhook secret (webhookSecret of GET /project) as Authorization: Bearer <secret> or X-Webhook-Secret.',
     });
   }
   const project = secret.length <= 200 ? await c.var.em.findOne(Project, { webhookSecret: secret }) : null;
-  if (!project) throw new ApiError('UNAUTHORIZED', 'Invalid webhook secret', { suggestion: 'Copy webhookSecret from GET /project.' });
-  if (project.disabled) throw new ApiError('PROJECT_DISABLED', 'This project is disabled');
+  if (!project) throw new DomainError('UNAUTHORIZED', 'Invalid webhook secret', { suggestion: 'Copy webhookSecret from GET /project.' });
+  if (project.disabled) throw new DomainError('PROJECT_DISABLED', 'This project is disabled');
   const limit = c.var.auth.limiter.hit(project.id);
-  if (!limit.allowed) throw new ApiError('RATE_LIMITED', 'Rate limit exceeded', { headers: limit.headers, suggestion: `Retry after ${limit.headers['Retry-After']} s.` });
+  if (!limit.allowed) throw new DomainError('RATE_LIMITED', 'Rate limit exceeded', { headers: limit.headers, suggestion: `Retry after ${limit.headers['Retry-After']} s.` });
   for (const [k, v] of Object.entries(limit.headers)) c.header(k, v);
   c.set('project', project);
   await next();

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, jsonBody, ok, success } from '../../openapi.js';
-import { processBounces } from '../../services/bounces.js';
+import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
+import { processBounces } from '../../../core/bounces/bounces.js';
 import type { App } from '../../types.js';
 import { WEBHOOK_SECURITY, webhookAuth } from './auth.js';
 import { BounceResults, BounceWebhookBody } from './schema.js';

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError, validationError } from '../../errors.js';
-import { errorResponses, ok, success } from '../../openapi.js';
-import { processBounces, reportsFromDsn } from '../../services/bounces.js';
-import { parseDsn } from '../../services/dsn.js';
+import { DomainError, validationError } from '../../../core/errors.js';
+import { errorResponses, ok, success } from '../../envelope.js';
+import { processBounces, reportsFromDsn } from '../../../core/bounces/bounces.js';
+import { parseDsn } from '../../../core/bounces/dsn.js';
 import type { App } from '../../types.js';
 import { WEBHOOK_SECURITY, webhookAuth } from './auth.js';
 import { BounceResults } from './schema.js';
@@ -24,7 +24,7 @@ const route = createRoute({
   security: WEBHOOK_SECURITY,
   middleware: [
     webhookAuth,
-    bodyLimit({ maxSize: MAX_DSN_BYTES, onError: () => { throw new ApiError('PAYLOAD_TOO_LARGE', 'A bounce message is at most 1 MB'); } }),
+    bodyLimit({ maxSize: MAX_DSN_BYTES, onError: () => { throw new DomainError('PAYLOAD_TOO_LARGE', 'A bounce message is at most 1 MB'); } }),
   ] as const,
   request: {
     body: {

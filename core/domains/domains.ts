@@ -1,0 +1,243 @@
+import { isIP } from 'node:net';
+import { domainToASCII } from 'node:url';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { getDomain as registrableDomain, getPublicSuffix, parse as parseHost } from 'tldts';
+import { Domain, Project, type DnsRecord, type DomainStatus } from '../../db/entities/index.js';
+import { isUuid } from '../../db/ids.js';
+import { DomainError, notFound, validationError } from '../errors.js';
+import { buildDnsRecords, dkimRecordName, dkimTxtMatches, dmarcTxtPresent, generateDkimKeyPair, newSelector, spfTxtPresent } from './dkim.js';
+import type { DnsResolver, DnsResult } from './dns.js';
+import { keysetPage } from '../paging.js';
+import { decryptSecret, encryptSecret } from '../secrets.js';
+import { domainOf, type DkimLookup } from './sender-domains.js';
+
+/*
+ * Sender domains: the name rules, the DKIM key kept encrypted at rest, and the DNS check shared by
+ * the verification workflow's activity and POST /domains/{id}/verify.
+ */
+
+const invalidName = (message: string) => validationError([{ field: 'domain', message, code: 'invalid_domain' }], `Invalid domain name: ${message}`);
+
+const publicSuffix = (name: string) => invalidName(`${name} is a public suffix: add a domain registered under it, e.g. example.${name}`);
+
+// Characters the URL host parser treats as delimiters: `domainToASCII('x.com/evil')` is 'x.com'.
+const URL_DELIMITERS = /[\s/\\?#@:%[\]<>^|"'`{}]/;
+const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * A registrable host name in ASCII (IDN -> punycode): LDH labels of 1..63 chars, at most 253 in
+ * all, at least two labels, not an IP address and not a public suffix alone (`com`, `co.uk`).
+ * Throws a 422 naming the rule that failed.
+ */
+export function normalizeDomainName(raw: string): string {
+  const name = raw.trim().toLowerCase().replace(/\.$/, '');
+  if (!name) throw invalidName('the domain is empty');
+  if (isIP(name) || isIP(name.replace(/^\[|\]$/g, ''))) throw invalidName('an IP address is not a domain name');
+  if (URL_DELIMITERS.test(name)) throw invalidName('a domain name contains only letters, digits, hyphens and dots');
+  // Before the conversion: the URL parser reads a numeric last label as an IPv4 address.
+  if (/(^|\.)\d+$/.test(name)) throw invalidName('the top-level domain cannot be numeric');
+  const ascii = domainToASCII(name);
+  if (!ascii) throw invalidName('not a valid internationalised domain name');
+  if (ascii.length > 253) throw invalidName('longer than 253 characters');
+  if (!ascii.includes('.') && parseHost(ascii).isIcann) throw publicSuffix(ascii);
+  const labels = ascii.split('.');
+  if (labels.length < 2) throw invalidName('a sender domain needs at least two labels, e.g. example.com');
+  for (const label of labels) {
+    if (label.length < 1 || label.length > 63) throw invalidName('each label between dots must be 1 to 63 characters');
+    if (!LDH_LABEL.test(label)) throw invalidName(`label "${label}" may hold letters, digits and inner hyphens only`);
+  }
+  if (!registrableDomain(ascii) || ascii === getPublicSuffix(ascii)) throw publicSuffix(ascii);
+  return ascii;
+}
+
+/**
+ * Whatever sends from a domain (campaigns) registers a checker that names its users; a domain in
+ * use cannot be deleted. Checkers get the record, so they can match `from` addresses by name.
+ */
+export type DomainUsageChecker = (em: EntityManager, projectId: string, domain: { id: string; domain: string }) => Promise<string[]>;
+export const domainUsageCheckers: DomainUsageChecker[] = [];
+
+const verifiedElsewhere = async (em: EntityManager, d: { projectId: string; domain: string }) =>
+  (await em.count(Domain, { domain: d.domain, status: 'VERIFIED', projectId: { $ne: d.projectId } })) > 0;
+
+/** Validates, refuses duplicates, makes the DKIM key pair and stores the domain PENDING. */
+export async function createDomain(em: EntityManager, projectId: string, rawName: string, secretKey: string | undefined): Promise<Domain> {
+  const domain = normalizeDomainName(rawName);
+  if (!secretKey) {
+    throw new DomainError('SERVICE_UNAVAILABLE', 'SECRET_KEY is not configured, so DKIM private keys cannot be stored encrypted', {
+      suggestion: 'Set SECRET_KEY (a long random string) for the API and the worker, restart, and retry.',
+    });
+  }
+  if ((await em.count(Domain, { projectId, domain })) > 0) {
+    throw new DomainError('CONFLICT', `The domain ${domain} is already added to this project`, {
+      suggestion: 'GET /domains lists it with its DNS records; POST /domains/{id}/verify re-checks them.',
+    });
+  }
+  if (await verifiedElsewhere(em, { projectId, domain })) {
+    throw new DomainError('CONFLICT', `The domain ${domain} is verified by another project`, {
+      suggestion: 'Send from that project, or have it delete the domain first.',
+    });
+  }
+  const keys = await generateDkimKeyPair();
+  const selector = newSelector();
+  const record = em.create(Domain, {
+    projectId,
+    domain,
+    status: 'PENDING',
+    dkimSelector: selector,
+    dkimPublicKey: keys.publicKey,
+    dkimPrivateKeyEnc: encryptSecret(secretKey, keys.privateKeyPem),
+    records: buildDnsRecords(domain, selector, keys.publicKey),
+  } as Domain);
+  await em.flush(); // a concurrent add of the same name hits unique(project_id, domain): 409
+  return record;
+}
+
+/**
+ * Operator override (the CLI, never the HTTP API): the project's domain counts as VERIFIED without
+ * DNS checks, e.g. to try sending on a laptop (mail goes to the outbox) or when DNS was checked by
+ * other means. It gets a DKIM key like any domain; its records keep their real DNS status.
+ */
+export async function trustDomain(em: EntityManager, projectId: string, rawName: string, secretKey: string | undefined): Promise<Domain> {
+  if ((await em.count(Project, { id: projectId })) === 0) throw notFound('Project');
+  const domain = normalizeDomainName(rawName);
+  const record = (await em.findOne(Domain, { projectId, domain })) ?? (await createDomain(em, projectId, domain, secretKey));
+  if (record.status !== 'VERIFIED') {
+    if (await verifiedElsewhere(em, record)) {
+      throw new DomainError('CONFLICT', `The domain ${domain} is verified by another project`, { suggestion: 'Send from that project, or have it delete the domain first.' });
+    }
+    record.status = 'VERIFIED';
+    record.verifiedAt = new Date();
+    await em.flush();
+  }
+  return record;
+}
+
+export async function getDomain(em: EntityManager, projectId: string, id: string): Promise<Domain> {
+  const d = isUuid(id) ? await em.findOne(Domain, { id, projectId }) : null;
+  if (!d) throw notFound('Domain');
+  return d;
+}
+
+export const listDomains = (em: EntityManager, projectId: string, q: { limit: number; cursor?: string; status?: DomainStatus }) =>
+  keysetPage(em, Domain, q.status ? { projectId, status: q.status } : { projectId }, q);
+
+/** Refuses (409) while a checker names a user; the caller stops the workflow. */
+export async function deleteDomain(em: EntityManager, projectId: string, id: string): Promise<Domain> {
+  const d = await getDomain(em, projectId, id);
+  const users = (await Promise.all(domainUsageCheckers.map((check) => check(em, projectId, { id: d.id, domain: d.domain })))).flat();
+  if (users.length > 0) {
+    throw new DomainError('CONFLICT', `Domain is in use by ${users.join(', ')}`, {
+      suggestion: 'Move these to another sender domain first, then delete it.',
+    });
+  }
+  await em.remove(d).flush();
+  return d;
+}
+
+/**
+ * One record's status from a TXT answer: VERIFIED when it matches, FAILED when something else is
+ * published there, PENDING when nothing is (yet); a lookup that failed (timeout, SERVFAIL) says
+ * nothing, so the previous status stays.
+ */
+function recordStatus(answer: DnsResult<string>, matches: (txts: string[]) => boolean, previous: DnsRecord['status']): DnsRecord['status'] {
+  if (answer.ok) return matches(answer.records) ? 'VERIFIED' : 'FAILED';
+  return answer.kind === 'nxdomain' || answer.kind === 'nodata' ? 'PENDING' : previous;
+}
+
+export type CheckOutcome = DomainStatus | 'GONE';
+
+/**
+ * Looks up the domain's records now (bypassing the DNS cache), stores each record's status and
+ * marks the domain VERIFIED once DKIM (our `p=`) and SPF are in place. DMARC is reported but not
+ * required. A VERIFIED domain is never downgraded here, and a domain another project has VERIFIED
+ * meanwhile is not verified twice.
+ */
+export async function checkDomainRecords(em: EntityManager, dns: DnsResolver, domainId: string): Promise<{ status: CheckOutcome; domain?: Domain }> {
+  const d = await em.findOne(Domain, { id: domainId });
+  if (!d) return { status: 'GONE' };
+  const [dkim, spf, dmarc] = await Promise.all([
+    dns.txt(dkimRecordName(d.domain, d.dkimSelector), { fresh: true }),
+    dns.txt(d.domain, { fresh: true }),
+    dns.txt(`_dmarc.${d.domain}`, { fresh: true }),
+  ]);
+  const checks: Record<DnsRecord['purpose'], ((prev: DnsRecord['status']) => DnsRecord['status']) | undefined> = {
+    DKIM: (prev) => recordStatus(dkim, (txts) => dkimTxtMatches(txts, d.dkimPublicKey), prev),
+    SPF: (prev) => recordStatus(spf, spfTxtPresent, prev),
+    DMARC: (prev) => recordStatus(dmarc, dmarcTxtPresent, prev),
+    RETURN_PATH: undefined,
+  };
+  d.records = d.records.map((r) => ({ ...r, status: checks[r.purpose]?.(r.status) ?? r.status }));
+  const ok = (purpose: DnsRecord['purpose']) => d.records.some((r) => r.purpose === purpose && r.status === 'VERIFIED');
+  if (d.status !== 'VERIFIED' && ok('DKIM') && ok('SPF') && !(await verifiedElsewhere(em, d))) {
+    d.status = 'VERIFIED';
+    d.verifiedAt = new Date();
+  }
+  d.lastCheckedAt = new Date();
+  await em.flush();
+  return { status: d.status, domain: d };
+}
+
+/** The give-up: a still PENDING domain becomes FAILED, and so do its records not found. */
+export async function markDomainFailed(em: EntityManager, domainId: string): Promise<{ status: 'VERIFIED' | 'FAILED' | 'GONE' }> {
+  const d = await em.findOne(Domain, { id: domainId });
+  if (!d) return { status: 'GONE' };
+  if (d.status === 'VERIFIED') return { status: 'VERIFIED' };
+  d.status = 'FAILED';
+  d.records = d.records.map((r) => (r.status === 'PENDING' ? { ...r, status: 'FAILED' } : r));
+  await em.flush();
+  return { status: 'FAILED' };
+}
+
+/** A FAILED domain asked to verify again gets a new checking period (PENDING, records re-checked). */
+export async function reopenFailedDomain(em: EntityManager, d: Domain): Promise<boolean> {
+  if (d.status !== 'FAILED') return false;
+  d.status = 'PENDING';
+  await em.flush();
+  return true;
+}
+
+export const toDomainDto = (d: Domain) => ({
+  id: d.id,
+  domain: d.domain,
+  status: d.status,
+  records: d.records.map(({ type, name, value, purpose, status }) => ({ type, name, value, purpose, status })),
+  verifiedAt: d.verifiedAt ? d.verifiedAt.toISOString() : null,
+  lastCheckedAt: d.lastCheckedAt ? d.lastCheckedAt.toISOString() : null,
+  createdAt: d.createdAt.toISOString(),
+});
+
+/** Decrypted keys by secret and sealed form: a changed key has a new sealed form, so no stale hits. */
+const keyCache = new Map<string, { pem: string; expires: number }>();
+const KEY_CACHE_MS = 5 * 60_000;
+
+function decryptCached(secretKey: string, sealed: string): string {
+  const now = Date.now();
+  const cacheKey = `${secretKey}\n${sealed}`;
+  const hit = keyCache.get(cacheKey);
+  if (hit && hit.expires > now) return hit.pem;
+  const pem = decryptSecret(secretKey, sealed);
+  if (keyCache.size >= 1000) keyCache.clear();
+  keyCache.set(cacheKey, { pem, expires: now + KEY_CACHE_MS });
+  return pem;
+}
+
+/**
+ * DKIM options for a sender address: the project's VERIFIED domain record for the from-domain,
+ * private key decrypted with SECRET_KEY; undefined when the domain is not verified. Throws when
+ * the key cannot be decrypted (SECRET_KEY missing or changed): unsigned mail from a domain that
+ * publishes DKIM would fail DMARC, so it is better not sent.
+ */
+export const dkimForSender: DkimLookup = async (em, projectId, fromEmail, secretKey) => {
+  const fromDomain = domainOf(fromEmail);
+  const d = await em.findOne(Domain, { projectId, domain: domainToASCII(fromDomain) || fromDomain, status: 'VERIFIED' });
+  if (!d) return undefined;
+  if (!secretKey) throw new Error(`SECRET_KEY is not configured: cannot DKIM-sign mail from ${d.domain}`);
+  let privateKey: string;
+  try {
+    privateKey = decryptCached(secretKey, d.dkimPrivateKeyEnc);
+  } catch {
+    throw new Error(`The DKIM key of ${d.domain} cannot be decrypted: SECRET_KEY differs from the one it was stored with`);
+  }
+  return { domainName: d.domain, keySelector: d.dkimSelector, privateKey };
+};

@@ -1,0 +1,42 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Project, type ProjectSettings } from '../../db/entities/index.js';
+import type { Config } from '../config.js';
+import { notFound } from '../errors.js';
+import { sendRateOf } from '../pacing.js';
+
+/** A settings patch: a value sets it, `null` returns it to the default. */
+export type SettingsPatch = { [K in keyof ProjectSettings]?: ProjectSettings[K] | null };
+
+export async function getProject(em: EntityManager, projectId: string): Promise<Project> {
+  const project = await em.findOne(Project, { id: projectId });
+  if (!project) throw notFound('Project');
+  return project;
+}
+
+export async function updateProjectSettings(em: EntityManager, projectId: string, patch: SettingsPatch): Promise<Project> {
+  const project = await getProject(em, projectId);
+  const next: Record<string, unknown> = { ...project.settings };
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete next[k];
+    else if (v !== undefined) next[k] = v;
+  }
+  // A new object, so the ORM sees the JSON column change.
+  project.settings = next as ProjectSettings;
+  await em.flush();
+  return project;
+}
+
+/** Settings with their defaults filled in, as the delivery and tracking code applies them. */
+export const effectiveSettings = (project: Project, config: Config) => ({
+  trackMarketing: project.settings?.trackMarketing !== false,
+  trackTransactional: project.settings?.trackTransactional === true,
+  sendRatePerSecond: sendRateOf(project.settings, config.sendRatePerSecond),
+});
+
+export const toProjectDto = (project: Project, config: Config) => ({
+  id: project.id,
+  name: project.name,
+  settings: effectiveSettings(project, config),
+  webhookSecret: project.webhookSecret,
+  createdAt: project.createdAt.toISOString(),
+});

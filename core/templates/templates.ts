@@ -1,0 +1,79 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Template, type TemplateType } from '../../db/entities/index.js';
+import { isUuid } from '../../db/ids.js';
+import { DomainError, notFound } from '../errors.js';
+import { keysetPage } from '../paging.js';
+
+export interface TemplateInput {
+  name?: string;
+  subject?: string;
+  body?: string;
+  type?: TemplateType;
+  from?: string | null;
+  fromName?: string | null;
+  replyTo?: string | null;
+}
+
+/**
+ * Whatever refers to a template (campaigns, automation workflows) registers a checker here that
+ * names its users; a template in use cannot be deleted.
+ */
+export type TemplateUsageChecker = (em: EntityManager, projectId: string, templateId: string) => Promise<string[]>;
+export const templateUsageCheckers: TemplateUsageChecker[] = [];
+
+function apply(t: Template, input: TemplateInput) {
+  if (input.name !== undefined) t.name = input.name;
+  if (input.subject !== undefined) t.subject = input.subject;
+  if (input.body !== undefined) t.body = input.body;
+  if (input.type !== undefined) t.type = input.type;
+  if (input.from !== undefined) t.fromEmail = input.from;
+  if (input.fromName !== undefined) t.fromName = input.fromName;
+  if (input.replyTo !== undefined) t.replyTo = input.replyTo;
+}
+
+export async function createTemplate(em: EntityManager, projectId: string, input: Required<Pick<TemplateInput, 'name' | 'subject' | 'body' | 'type'>> & TemplateInput) {
+  const t = em.create(Template, { projectId } as Template);
+  apply(t, input);
+  await em.flush();
+  return t;
+}
+
+export async function getTemplate(em: EntityManager, projectId: string, id: string): Promise<Template> {
+  const t = isUuid(id) ? await em.findOne(Template, { id, projectId }) : null;
+  if (!t) throw notFound('Template');
+  return t;
+}
+
+export async function updateTemplate(em: EntityManager, projectId: string, id: string, input: TemplateInput) {
+  const t = await getTemplate(em, projectId, id);
+  apply(t, input);
+  await em.flush();
+  return t;
+}
+
+export async function deleteTemplate(em: EntityManager, projectId: string, id: string) {
+  const t = await getTemplate(em, projectId, id);
+  const users = (await Promise.all(templateUsageCheckers.map((check) => check(em, projectId, id)))).flat();
+  if (users.length > 0) {
+    throw new DomainError('CONFLICT', `Template is in use by ${users.join(', ')}`, {
+      suggestion: 'Remove the template from these first, then delete it.',
+    });
+  }
+  await em.remove(t).flush();
+}
+
+export const listTemplates = (em: EntityManager, projectId: string, q: { limit: number; cursor?: string; type?: TemplateType }) =>
+  keysetPage(em, Template, q.type ? { projectId, type: q.type } : { projectId }, q);
+
+export const toTemplateDto = (t: Template) => ({
+  id: t.id,
+  name: t.name,
+  subject: t.subject,
+  body: t.body,
+  type: t.type,
+  from: t.fromEmail ?? null,
+  fromName: t.fromName ?? null,
+  replyTo: t.replyTo ?? null,
+  createdAt: t.createdAt.toISOString(),
+  updatedAt: t.updatedAt.toISOString(),
+});

@@ -1,0 +1,6 @@
+/** One builder per workflow id, so API, worker and tests agree. */
+export const pingWorkflowId = (nonce: string) => `ping-${nonce}`;
+/** Delivery of the email records written by one /v1/send call (keyed by its first email id). */
+export const sendWorkflowId = (firstEmailId: string) => `send-${firstEmailId}`;
+/** DNS verification of one sender domain (one running at a time per domain). */
+export const domainWorkflowId = (domainId: string) => `domain-${domainId}`;

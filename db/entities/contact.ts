@@ -1,0 +1,29 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { newId } from '../ids.js';
+import { timestamps } from './columns.js';
+
+export class Contact {
+  id: string = newId();
+  projectId!: string;
+  email!: string;
+  subscribed = true;
+  /** When the contact opted out of marketing mail; null when it never did or subscribed again. */
+  unsubscribedAt?: Date | null = null;
+  data: Record<string, unknown> = {};
+  createdAt = new Date();
+  updatedAt = new Date();
+}
+
+export const ContactSchema = new EntitySchema<Contact>({
+  class: Contact,
+  tableName: 'contacts',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    projectId: { type: 'uuid' },
+    email: { type: 'text' },
+    subscribed: { type: 'boolean' },
+    unsubscribedAt: { type: 'Date', fieldName: 'unsubscribed_at', nullable: true },
+    data: { type: 'json' },
+    ...timestamps,
+  },
+});

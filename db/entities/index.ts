@@ -1,0 +1,41 @@
+import { ApiKeySchema } from './api-key.js';
+import { ApiRateWindowSchema } from './api-rate-window.js';
+import { ContactSchema } from './contact.js';
+import { DomainSchema } from './domain.js';
+import { EmailSchema } from './email.js';
+import { EventNameSchema } from './event-name.js';
+import { EventSchema } from './event.js';
+import { IdempotencyKeySchema } from './idempotency-key.js';
+import { ProjectSchema } from './project.js';
+import { SendRateBucketSchema } from './send-rate-bucket.js';
+import { SuppressionSchema } from './suppression.js';
+import { TemplateSchema } from './template.js';
+
+export * from './api-key.js';
+export * from './api-rate-window.js';
+export * from './contact.js';
+export * from './domain.js';
+export * from './email.js';
+export * from './event-name.js';
+export * from './event.js';
+export * from './idempotency-key.js';
+export * from './project.js';
+export * from './send-rate-bucket.js';
+export * from './suppression.js';
+export * from './template.js';
+
+/** Every table, one entity each (db/orm.ts registers them). */
+export const entities = [
+  ProjectSchema,
+  ApiKeySchema,
+  ContactSchema,
+  TemplateSchema,
+  EmailSchema,
+  EventSchema,
+  EventNameSchema,
+  DomainSchema,
+  SuppressionSchema,
+  IdempotencyKeySchema,
+  ApiRateWindowSchema,
+  SendRateBucketSchema,
+];

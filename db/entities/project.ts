@@ -1,0 +1,35 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { newId } from '../ids.js';
+import { timestamps } from './columns.js';
+
+export interface ProjectSettings {
+  /** Open/click tracking for marketing mail (default true). */
+  trackMarketing?: boolean;
+  /** Open/click tracking for transactional mail (default false). */
+  trackTransactional?: boolean;
+  /** Emails per second for this project (default: SEND_RATE_PER_SECOND). */
+  sendRatePerSecond?: number;
+}
+
+export class Project {
+  id: string = newId();
+  name!: string;
+  disabled = false;
+  settings: ProjectSettings = {};
+  webhookSecret!: string;
+  createdAt = new Date();
+  updatedAt = new Date();
+}
+
+export const ProjectSchema = new EntitySchema<Project>({
+  class: Project,
+  tableName: 'projects',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    name: { type: 'text' },
+    disabled: { type: 'boolean' },
+    settings: { type: 'json' },
+    webhookSecret: { type: 'text' },
+    ...timestamps,
+  },
+});
