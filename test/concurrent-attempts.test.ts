@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
+import { sendWorkflowId } from '../workflows/ids.js';
+import { sweepQueuedEmails } from '../worker/sweeper.js';
+import { setupTestContext, type TestContext } from './helpers.js';
+import { emailStates, insertQueuedEmails, insertVerifiedDomain } from './support/emails.js';
+import { TestSmtpServer } from './support/smtp-server.js';
+
+/*
+ * Two delivery attempts on one email row at once, against an SMTP server that takes seconds to
+ * answer: the API's workflow for a two-email send, and the sweeper's workflow for its second email
+ * (the sweeper starts one workflow per stranded row, under that row's id). The row lock held
+ * across the SMTP call is all that keeps the second attempt from sending again.
+ */
+
+let smtp: TestSmtpServer;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  smtp = await TestSmtpServer.start();
+  ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' });
+  await insertVerifiedDomain(ctx.orm, ctx.project.id, 'example.com', ctx.config.secretKey!);
+  await ctx.startWorker({ sweeper: false });
+});
+afterAll(async () => {
+  await ctx?.cleanup();
+  await smtp?.close();
+});
+
+describe('two attempts on one email at once', () => {
+  it('the sweeper beside the API workflow against a slow SMTP server: exactly one message arrives', async () => {
+    smtp.replyDelayMs = 3_000;
+    const ids = await insertQueuedEmails(ctx.orm, ctx.project.id, [{ toEmail: 'first@recipients.test' }, { toEmail: 'second@recipients.test' }]);
+    const api = await ctx.temporal.workflow.start('deliverEmailsWorkflow', {
+      taskQueue: ctx.config.taskQueue,
+      workflowId: sendWorkflowId(ids[0]),
+      args: [{ projectId: ctx.project.id, emailIds: ids }],
+    });
+    // Rows not yet marked dispatched (the API died before it, say): the sweeper takes both, and
+    // starts a second workflow for the second email only (the first one's id is already running).
+    const started = await sweepQueuedEmails({ orm: ctx.orm, client: ctx.temporal, taskQueue: ctx.config.taskQueue, olderThanMs: 0 });
+    expect(started).toBe(1);
+    const sweeper = ctx.temporal.workflow.getHandle(sendWorkflowId(ids[1]));
+    const [a, b] = (await Promise.all([api.result(), sweeper.result()])) as DeliverEmailsResult[];
+
+    expect(a.sent + b.sent).toBe(3);
+    expect(smtp.byMessageId(`<${ids[0]}@example.com>`)).toHaveLength(1);
+    expect(smtp.byMessageId(`<${ids[1]}@example.com>`)).toHaveLength(1);
+    expect(smtp.messages).toHaveLength(2);
+    const [, second] = await emailStates(ctx.orm, ids);
+    // Both attempts claimed the row while it was still going out (so they really overlapped); one
+    // of them then found it SENT under the lock and sent nothing.
+    expect(second).toMatchObject({ status: 'SENT', attempts: 2 });
+    const outcomes = [...a.outcomes, ...b.outcomes].filter((o) => o.emailId === ids[1]);
+    expect(outcomes.map((o) => Boolean(o.alreadyFinal)).sort()).toEqual([false, true]);
+  });
+});
