@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
-import { sendWorkflowId } from '../workflows/ids.js';
+import { sendWorkflowId } from '../core/workflow-ids.js';
 import { sweepQueuedEmails } from '../worker/sweeper.js';
 import { setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, insertQueuedEmails, insertVerifiedDomain } from './support/emails.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../api/app.js';
-import { domainWorkflowId } from '../workflows/ids.js';
+import { domainWorkflowId } from '../core/workflow-ids.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { changedTables, databaseState } from './support/db-state.js';
 import { insertQueuedEmails } from './support/emails.js';
