@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { rootCertificates } from 'node:tls';
 import nodemailer from 'nodemailer';
 import type { NodemailerError, SendMailOptions } from 'nodemailer';
 import type { Config } from '../core/config.js';
@@ -81,17 +83,24 @@ export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
   };
 }
 
-/** `SMTP_URL` set: pooled SMTP (with STARTTLS when the server offers it). Otherwise `.eml` files in DATA_DIR/outbox. */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir'>): Mailer {
-  return config.smtpUrl ? createSmtpMailer(config.smtpUrl) : createOutboxMailer(path.join(config.dataDir, 'outbox'));
+/**
+ * `SMTP_URL` set: pooled SMTP (with STARTTLS when the server offers it; `smtps://` is TLS from the
+ * start), verifying the server's certificate against the system CAs plus `SMTP_CA_FILE`. Otherwise
+ * `.eml` files in DATA_DIR/outbox.
+ */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'smtpCaFile'>): Mailer {
+  if (!config.smtpUrl) return createOutboxMailer(path.join(config.dataDir, 'outbox'));
+  return createSmtpMailer(config.smtpUrl, { ca: config.smtpCaFile ? readFileSync(config.smtpCaFile, 'utf8') : undefined });
 }
 
 /** SMTP connections of the pooled mailer: the sends one worker process has in flight. */
 export const SMTP_POOL_CONNECTIONS = 5;
 
-export function createSmtpMailer(url: string, opts: { maxConnections?: number } = {}): Mailer {
+export function createSmtpMailer(url: string, opts: { maxConnections?: number; ca?: string } = {}): Mailer {
   const transport = nodemailer.createTransport({
     url,
+    // Added to Node's trusted CAs (tls.rootCertificates), never replacing them; verification stays on.
+    ...(opts.ca ? { tls: { ca: [...rootCertificates, opts.ca] } } : {}),
     pool: true,
     maxConnections: opts.maxConnections ?? SMTP_POOL_CONNECTIONS,
     // Bounded waits: a hung server must fail the attempt (and be retried), not hold it for 10 minutes.

@@ -9,6 +9,7 @@ const EnvSchema = z.object({
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('mailhub'),
   SMTP_URL: z.string().optional(),
+  SMTP_CA_FILE: z.string().optional(),
   DNS_SERVERS: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   SECRET_KEY: z.string().optional(),
@@ -36,6 +37,8 @@ export interface Config {
   temporalNamespace: string;
   taskQueue: string;
   smtpUrl?: string;
+  /** PEM file of extra certificate authorities trusted for the SMTP server's TLS (a private CA or a self-signed server). */
+  smtpCaFile?: string;
   /** `host:port` entries for every DNS lookup the service makes; empty = system resolvers. */
   dnsServers: string[];
   publicUrl: string;
@@ -73,6 +76,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     temporalNamespace: e.TEMPORAL_NAMESPACE,
     taskQueue: e.TEMPORAL_TASK_QUEUE,
     smtpUrl: e.SMTP_URL || undefined,
+    smtpCaFile: e.SMTP_CA_FILE || undefined,
     dnsServers: (e.DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     secretKey: e.SECRET_KEY || undefined,

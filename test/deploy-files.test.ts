@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -57,10 +57,28 @@ describe('Dockerfile', () => {
   });
 });
 
+/** `process.env.X` read anywhere in the product's source (outside the parsed config), e.g. by the launcher. */
+function directEnvReads(): string[] {
+  const names = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(rel);
+      else if (rel.endsWith('.ts')) for (const m of read(rel).matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)) names.add(m[1]);
+    }
+  };
+  for (const dir of PRODUCT_DIRS) if (existsSync(path.join(root, dir))) walk(dir);
+  names.delete('PATH'); // the operating system's, not a setting of the service
+  return [...names].sort();
+}
+const PRODUCT_DIRS = ['api', 'core', 'activities', 'workflows', 'worker', 'launcher', 'cli', 'db'];
+
 describe('README', () => {
   it('documents every environment variable the service reads', () => {
     const readme = read('README.md');
-    const missing = ENV_VARIABLES.filter((v) => !readme.includes(`| \`${v}\` |`));
+    const read_ = [...ENV_VARIABLES, ...directEnvReads()];
+    expect(read_).toEqual(expect.arrayContaining(['SMTP_URL', 'SMTP_CA_FILE', 'TEMPORAL_LOG_LEVEL']));
+    const missing = read_.filter((v) => !readme.includes(`| \`${v}\` |`));
     expect(missing).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import PostalMime, { type Email as ParsedEmail } from 'postal-mime';
 
@@ -12,13 +14,20 @@ export interface ReceivedMessage {
   arrivedAt: number;
   /** Date.now() when the transaction began (MAIL FROM). */
   mailFromAt: number;
+  /** The session ran inside TLS (STARTTLS or implicit), and who logged in (AUTH), if anyone. */
+  secure: boolean;
+  user: string | null;
 }
 
+/** The self-signed certificate of the TLS test servers: what SMTP_CA_FILE points at to trust them. */
+export const TEST_CA_FILE = fileURLToPath(new URL('./tls/cert.pem', import.meta.url));
+
 type Reply = { code: number; message: string };
+type Session = { secure?: boolean; user?: unknown; envelope: { mailFrom: false | { address: string }; rcptTo: { address: string }[] } };
 const smtpError = (r: Reply) => Object.assign(new Error(r.message), { responseCode: r.code });
 
 /**
- * A real SMTP peer on 127.0.0.1 (random port, no TLS, no auth) that keeps every message it
+ * A real SMTP peer on 127.0.0.1 (random port; plain, or with TLS and AUTH) that keeps every message it
  * accepted. It can refuse given recipients at RCPT TO, or the next N messages at the end of DATA.
  * Only complete messages are kept: a client that dies mid-DATA leaves nothing behind.
  */
@@ -26,17 +35,36 @@ export class TestSmtpServer {
   readonly messages: ReceivedMessage[] = [];
   /** SMTP connections accepted so far (a pooled client reuses a few). */
   connections = 0;
+  /** Users that logged in (one entry per AUTH). */
+  readonly authenticatedAs: string[] = [];
   private readonly recipientReplies = new Map<string, Reply>();
   private nextReplies: Reply[] = [];
   private waiters: (() => void)[] = [];
 
   private constructor(private readonly server: SMTPServer, readonly port: number) {}
 
-  static async start(): Promise<TestSmtpServer> {
+  /**
+   * Plain by default. `tls`: 'starttls' offers STARTTLS (and requires it before AUTH), 'implicit' is
+   * TLS from the first byte (smtps, port 465); both with the self-signed certificate in
+   * test/support/tls (CN localhost, IP 127.0.0.1). `auth`: LOGIN/PLAIN required, with these credentials.
+   */
+  static async start(opts: { tls?: 'starttls' | 'implicit'; auth?: { user: string; pass: string } } = {}): Promise<TestSmtpServer> {
     let self: TestSmtpServer | undefined;
+    const disabled = [...(opts.tls ? [] : ['STARTTLS']), ...(opts.auth ? [] : ['AUTH'])];
     const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
+      authOptional: !opts.auth,
+      disabledCommands: disabled,
+      secure: opts.tls === 'implicit',
+      ...(opts.tls ? { key: readFileSync(new URL('./tls/key.pem', import.meta.url)), cert: readFileSync(TEST_CA_FILE) } : {}),
+      authMethods: ['LOGIN', 'PLAIN'],
+      onAuth(auth, session, cb) {
+        if (!session.secure) return cb(new Error('Must use TLS before AUTH'));
+        if (opts.auth && auth.username === opts.auth.user && auth.password === opts.auth.pass) {
+          self!.authenticatedAs.push(auth.username!);
+          return cb(null, { user: auth.username });
+        }
+        cb(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
+      },
       logger: false,
       disableReverseLookup: true, // loopback: no DNS on each connection
       size: 30 * 1024 * 1024,
@@ -45,6 +73,7 @@ export class TestSmtpServer {
         cb();
       },
       onMailFrom(_address, session, cb) {
+        if (opts.auth && !session.user) return cb(Object.assign(new Error('Authentication required'), { responseCode: 530 }));
         (session as unknown as { mailFromAt: number }).mailFromAt = Date.now();
         cb();
       },
@@ -123,7 +152,7 @@ export class TestSmtpServer {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private received(raw: Buffer, session: { envelope: { mailFrom: false | { address: string }; rcptTo: { address: string }[] } }, cb: (err?: Error | null) => void) {
+  private received(raw: Buffer, session: Session, cb: (err?: Error | null) => void) {
     if (this.replyDelayMs > 0) {
       const delay = this.replyDelayMs;
       setTimeout(() => this.accept(raw, session, cb), delay);
@@ -132,7 +161,7 @@ export class TestSmtpServer {
     this.accept(raw, session, cb);
   }
 
-  private accept(raw: Buffer, session: { envelope: { mailFrom: false | { address: string }; rcptTo: { address: string }[] } }, cb: (err?: Error | null) => void) {
+  private accept(raw: Buffer, session: Session, cb: (err?: Error | null) => void) {
     const reply = this.nextReplies.shift();
     if (reply) return cb(smtpError(reply));
     const header = raw.subarray(0, Math.max(0, raw.indexOf('\r\n\r\n'))).toString('utf8');
@@ -143,6 +172,8 @@ export class TestSmtpServer {
       messageId: /^Message-ID:\s*(<[^>\r\n]+>)/im.exec(header)?.[1] ?? null,
       arrivedAt: Date.now(),
       mailFromAt: (session as unknown as { mailFromAt: number }).mailFromAt,
+      secure: Boolean(session.secure),
+      user: typeof session.user === 'string' ? session.user : null,
     });
     cb();
     for (const w of this.waiters.splice(0)) w();

@@ -33,6 +33,7 @@ export function workerEnv(ctx: TestContext): Record<string, string> {
     TEMPORAL_ADDRESS: ctx.config.temporalAddress!,
     TEMPORAL_TASK_QUEUE: ctx.config.taskQueue,
     SMTP_URL: ctx.config.smtpUrl!,
+    ...(ctx.config.smtpCaFile ? { SMTP_CA_FILE: ctx.config.smtpCaFile } : {}),
     SEND_RATE_PER_SECOND: String(ctx.config.sendRatePerSecond),
     SECRET_KEY: ctx.config.secretKey!,
     DATA_DIR: ctx.config.dataDir,
