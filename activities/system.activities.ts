@@ -1,3 +1,4 @@
+import type { DeliveryRetry } from '../core/config.js';
 import type { ActivityDeps } from './deps.js';
 
 export function createSystemActivities(deps: ActivityDeps) {
@@ -6,6 +7,10 @@ export function createSystemActivities(deps: ActivityDeps) {
     async ping(message: string): Promise<string> {
       const row = await deps.orm.em.fork().getConnection().execute<{ now: Date }>('select now() as now', [], 'get');
       return `pong:${message}:${new Date(row.now).toISOString()}`;
+    },
+    /** The worker's delivery retry policy (DELIVERY_* settings), for the workflow to apply: workflow code reads no environment. */
+    async deliveryRetryPolicy(): Promise<DeliveryRetry> {
+      return deps.config.deliveryRetry;
     },
   };
 }

@@ -19,6 +19,10 @@ const EnvSchema = z.object({
   DOMAIN_RECHECK_MAX_SECONDS: z.coerce.number().positive().default(3600),
   DOMAIN_VERIFY_GIVE_UP_SECONDS: z.coerce.number().positive().default(72 * 3600),
   SEND_RATE_PER_SECOND: z.coerce.number().positive().default(14),
+  /** Delivery attempts of one email on transient failures (4xx, no connection), and the doubling wait between them. */
+  DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(20),
+  DELIVERY_RETRY_INITIAL_SECONDS: z.coerce.number().positive().default(2),
+  DELIVERY_RETRY_MAX_SECONDS: z.coerce.number().positive().default(300),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -28,6 +32,12 @@ export type Env = z.infer<typeof EnvSchema>;
 
 /** Every environment variable the service reads (the README's configuration table lists them all). */
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape) as (keyof Env)[];
+
+export interface DeliveryRetry {
+  maximumAttempts: number;
+  initialIntervalMs: number;
+  maximumIntervalMs: number;
+}
 
 export interface Config {
   port: number;
@@ -51,6 +61,8 @@ export interface Config {
   /** Backoff of the sender-domain verification workflow (ms). */
   domainCheck: { minIntervalMs: number; maxIntervalMs: number; giveUpAfterMs: number };
   sendRatePerSecond: number;
+  /** Retry policy of the delivery activity (read by the workflow through a local activity of the worker). */
+  deliveryRetry: DeliveryRetry;
   /**
    * The database is the launcher's embedded PGlite, where all connections share one session (a
    * query on a second connection waits for the first's transaction). Set by the launcher, not by env.
@@ -87,6 +99,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       giveUpAfterMs: Math.round(e.DOMAIN_VERIFY_GIVE_UP_SECONDS * 1000),
     },
     sendRatePerSecond: e.SEND_RATE_PER_SECOND,
+    deliveryRetry: {
+      maximumAttempts: e.DELIVERY_MAX_ATTEMPTS,
+      initialIntervalMs: Math.round(e.DELIVERY_RETRY_INITIAL_SECONDS * 1000),
+      maximumIntervalMs: Math.round(Math.max(e.DELIVERY_RETRY_MAX_SECONDS, e.DELIVERY_RETRY_INITIAL_SECONDS) * 1000),
+    },
     embeddedDatabase: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,

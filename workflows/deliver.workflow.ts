@@ -1,4 +1,4 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import type { DeliveryOutcome } from '../activities/mail.activities.js';
 
@@ -16,12 +16,18 @@ export interface DeliverEmailsResult {
 /** At most this many emails of one workflow in flight; the shared rate bucket does the pacing. */
 export const DELIVERY_CONCURRENCY = 10;
 
-const { deliverEmail } = proxyActivities<Activities>({
-  // Long enough for a queue of paced sends; a dead worker is noticed by the heartbeat timeout.
-  startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '15 seconds',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 20 },
-});
+const { deliveryRetryPolicy } = proxyLocalActivities<Activities>({ startToCloseTimeout: '10 seconds' });
+
+/** The delivery activity with the worker's retry policy (DELIVERY_MAX_ATTEMPTS, DELIVERY_RETRY_*_SECONDS). */
+async function deliveryActivity() {
+  const policy = await deliveryRetryPolicy();
+  return proxyActivities<Activities>({
+    // Long enough for a queue of paced sends; a dead worker is noticed by the heartbeat timeout.
+    startToCloseTimeout: '10 minutes',
+    heartbeatTimeout: '15 seconds',
+    retry: { initialInterval: policy.initialIntervalMs, backoffCoefficient: 2, maximumInterval: policy.maximumIntervalMs, maximumAttempts: policy.maximumAttempts },
+  }).deliverEmail;
+}
 
 const { markEmailFailed } = proxyActivities<Activities>({
   startToCloseTimeout: '30 seconds',
@@ -35,12 +41,13 @@ const { markEmailFailed } = proxyActivities<Activities>({
  */
 export async function deliverEmailsWorkflow(input: DeliverEmailsInput): Promise<DeliverEmailsResult> {
   const ids = input.emailIds;
+  const deliverEmail = await deliveryActivity();
   const outcomes: DeliveryOutcome[] = new Array(ids.length);
   let next = 0;
   const lane = async () => {
     while (next < ids.length) {
       const i = next++;
-      outcomes[i] = await deliverOne(ids[i]);
+      outcomes[i] = await deliverOne(deliverEmail, ids[i]);
     }
   };
   await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, ids.length) }, lane));
@@ -48,7 +55,7 @@ export async function deliverEmailsWorkflow(input: DeliverEmailsInput): Promise<
   return { sent, failed: outcomes.length - sent, outcomes };
 }
 
-async function deliverOne(emailId: string): Promise<DeliveryOutcome> {
+async function deliverOne(deliverEmail: Activities['deliverEmail'], emailId: string): Promise<DeliveryOutcome> {
   try {
     return await deliverEmail({ emailId });
   } catch (err) {

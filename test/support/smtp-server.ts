@@ -35,6 +35,8 @@ export class TestSmtpServer {
   readonly messages: ReceivedMessage[] = [];
   /** SMTP connections accepted so far (a pooled client reuses a few). */
   connections = 0;
+  /** Recipients refused at RCPT TO (one entry per refusal: the attempts a client made). */
+  readonly refused: string[] = [];
   /** Users that logged in (one entry per AUTH). */
   readonly authenticatedAs: string[] = [];
   private readonly recipientReplies = new Map<string, Reply>();
@@ -79,6 +81,7 @@ export class TestSmtpServer {
       },
       onRcptTo(address, _session, cb) {
         const reply = self!.recipientReplies.get(address.address.toLowerCase());
+        if (reply) self!.refused.push(address.address.toLowerCase());
         cb(reply ? smtpError(reply) : undefined);
       },
       onData(stream, session, cb) {
