@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { generateOpenApiDocument } from '../api/app.js';
 import { ENV_VARIABLES, loadConfig } from '../core/config.js';
 
 /*
@@ -80,5 +81,16 @@ describe('README', () => {
     expect(read_).toEqual(expect.arrayContaining(['SMTP_URL', 'SMTP_CA_FILE', 'TEMPORAL_LOG_LEVEL']));
     const missing = read_.filter((v) => !readme.includes(`| \`${v}\` |`));
     expect(missing).toEqual([]);
+  });
+
+  it.each([
+    ['campaign', '/campaigns'],
+    ['segment', '/segments'],
+    ['automation', '/workflows'],
+  ])('mentions %ss only as planned while the API has no %s routes', (word, path) => {
+    const served = Object.keys((generateOpenApiDocument() as { paths: Record<string, unknown> }).paths).some((p) => p.startsWith(path));
+    const unmarked = read('README.md').split('\n').filter((line) => new RegExp(word, 'i').test(line) && !/planned/i.test(line));
+    // Once the routes exist, the README may describe them as built (the lead drops the marks at merge).
+    expect(served ? [] : unmarked).toEqual([]);
   });
 });
