@@ -73,7 +73,7 @@ export async function saveIdempotentResponse(em: EntityManager, projectId: strin
   const updated = await em
     .getConnection()
     .execute<{ affectedRows: number }>(
-      'update idempotency_keys set status_code = ?, response = ?::jsonb where project_id = ? and key = ? and created_at = ?::timestamptz and status_code is null',
+      'update idempotency_keys set status_code = ?, response = ?::json where project_id = ? and key = ? and created_at = ?::timestamptz and status_code is null',
       [status, JSON.stringify(response), projectId, key, token],
       'run',
       em.getTransactionContext(),
