@@ -7,6 +7,7 @@ import { Project } from '../db/entities/index.js';
 import { openOrm } from '../db/orm.js';
 import { startWorker } from '../worker/main.js';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-db.js';
+import { embeddedPasswordFile, ensureEmbeddedPassword, withoutPassword } from './embedded-password.js';
 import { claimDataDir } from './runtime-file.js';
 import { ensureSecretKey } from './secret.js';
 import { freePort } from './temporal-cli.js';
@@ -72,12 +73,12 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     } else {
       const pgDir = path.join(dataDir, 'pg');
       log(`Starting the embedded PostgreSQL (PGlite) in ${pgDir}...`);
-      const pg = await startEmbeddedPostgres(pgDir);
+      const pg = await startEmbeddedPostgres(pgDir, { password: ensureEmbeddedPassword(dataDir) });
       stack.push(() => pg.stop());
       env.DATABASE_URL = pg.url;
       poolMax = EMBEDDED_POOL_MAX;
-      claim.update({ databaseUrl: pg.url });
-      database = `embedded PostgreSQL (PGlite) in ${pgDir}, listening at ${pg.url}`;
+      claim.update({ databaseUrl: withoutPassword(pg.url) });
+      database = `embedded PostgreSQL (PGlite) in ${pgDir}, listening at ${withoutPassword(pg.url)} (password in ${embeddedPasswordFile(dataDir)})`;
     }
 
     const temporal = await resolveTemporal({
