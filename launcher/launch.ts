@@ -29,6 +29,9 @@ export interface Launched {
   stop(): Promise<void>;
 }
 
+/** Where `npm start` listens unless HOST is set. */
+export const LAPTOP_HOST = '127.0.0.1';
+
 const maskUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 
 /**
@@ -120,7 +123,8 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     const worker = await startWorker(config, orm);
     stack.push(() => worker.stop());
     worker.done.catch(() => {}); // callers that do not watch workerDone must not crash on it
-    const api = await startApi(config, orm);
+    // A laptop default: reachable from this machine only. HOST=0.0.0.0 (or an address) opens it.
+    const api = await startApi(config, orm, { hostname: config.host ?? LAPTOP_HOST });
     stack.push(() => api.stop());
     claim.update({ apiUrl: api.url });
 
