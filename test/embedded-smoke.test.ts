@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
-import { createDomain } from '../api/services/domains.js';
+import { createDomain } from '../core/domains/domains.js';
 import { openOrm } from '../db/orm.js';
 import { withEmbeddedPassword } from '../launcher/embedded-password.js';
 import { readSecretKey } from '../launcher/secret.js';
