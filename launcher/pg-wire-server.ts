@@ -52,8 +52,10 @@ export async function startWireServer(opts: { db: PGlite; host: string; port: nu
   let nextId = 1;
 
   // Runs protocol bytes on the one session; its answers go to `out` (discarded when undefined).
+  // Copied: PGlite hands out views of its own memory, which it reuses while a large answer is still
+  // queued on the socket.
   const run = (bytes: Buffer, out?: net.Socket) =>
-    db.runExclusive(() => db.execProtocolRawStream(new Uint8Array(bytes), { onRawData: (d) => out?.writable && out.write(d) }));
+    db.runExclusive(() => db.execProtocolRawStream(new Uint8Array(bytes), { onRawData: (d) => out?.writable && out.write(Buffer.from(d)) }));
 
   const server = net.createServer((socket) => {
     if (sockets.size >= opts.maxConnections) {

@@ -31,6 +31,12 @@ describe('embedded wire server', () => {
     for (const r of results) expect({ v: r.v, n: r.n }).toEqual(r.want);
   });
 
+  it('delivers large answers intact to several connections at once', async () => {
+    const sizes = [3_000_000, 5_000_000, 4_000_000, 6_000_000];
+    const rows = await Promise.all(sizes.map((n, i) => pool.query(`select repeat(chr(65 + $2::int), $1::int) as r`, [n, i])));
+    rows.forEach((r, i) => expect(r.rows[0].r === String.fromCharCode(65 + i).repeat(sizes[i])).toBe(true));
+  });
+
   it('an error on one connection does not swallow the others\' statements', async () => {
     await pool.query('insert into t (id) values (1)');
     const outcomes = await Promise.all(
