@@ -8,6 +8,7 @@ import { findSuppressed, suppress } from '../core/suppressions.js';
 import { decorateForDelivery } from '../core/tracking/links.js';
 import { Email, Project } from '../db/entities/index.js';
 import type { ActivityDeps } from './deps.js';
+import { withKeyLock } from './keyed-lock.js';
 import { classifySmtpError, SMTP_POOL_CONNECTIONS, type OutgoingMessage, type SendResult, type SmtpFailure } from './mailer.js';
 
 export type FinalStatus = 'SENT' | 'FAILED' | 'BOUNCED';
@@ -46,8 +47,9 @@ const exec: Exec = (em, sql, params, method = 'all') => em.getConnection().execu
  * The window that remains: the server answers 250 and the process dies (or loses the database)
  * before the SENT commit. The retry then sends again with the same Message-ID, which receiving
  * systems use to drop duplicates. A failed SENT write without a crash is retried in place and
- * never resends. (PGlite, the embedded database, runs one session at a time: a send holds it for
- * the SMTP round trip, which is a local file write with the outbox mailer.)
+ * never resends. (PGlite, the embedded database, runs one transaction at a time for all
+ * connections: there step 4 holds an in-process lock per email instead of a transaction, since the
+ * one process that opened PGlite is the only one delivering from it.)
  */
 export function createMailActivities(deps: ActivityDeps) {
   const preparing = limiter(PREPARE_CONCURRENCY);
@@ -104,8 +106,13 @@ export function createMailActivities(deps: ActivityDeps) {
     let sentAt: Date | undefined;
     let smtp: { error: unknown; failure: SmtpFailure } | undefined;
     let outcome: DeliveryOutcome | null;
+    // The embedded database serves one transaction at a time: there the send runs outside one,
+    // under an in-process lock per email (one process delivers), and each write is its own short
+    // transaction; otherwise every API call would wait for the SMTP round trip.
+    const guarded = <T>(body: (tx: EntityManager) => Promise<T>) =>
+      deps.config.embeddedDatabase ? withKeyLock(email.id, () => body(em)) : em.transactional(body);
     try {
-      outcome = await em.transactional(async (tx) => {
+      outcome = await guarded(async (tx) => {
         const row = await exec<{ status: string; error: string | null; contact_id: string | null }>(
           tx,
           'select status, error, contact_id from emails where id = ? for update',
@@ -122,12 +129,14 @@ export function createMailActivities(deps: ActivityDeps) {
           accepted = await deps.mailer.send(message);
         } catch (error) {
           smtp = { error, failure: classifySmtpError(error) };
-          return recordSmtpFailure(tx, email, smtp.failure);
+          const failure = smtp.failure;
+          return tx.transactional((sp) => recordSmtpFailure(sp, email, failure));
         }
         if (accepted.accepted.length === 0 && accepted.rejected.length > 0) {
           smtp = { error: new Error(accepted.response), failure: { permanent: true, status: 'BOUNCED', code: 550, message: `Recipient rejected: ${accepted.response}` } };
           accepted = undefined;
-          return recordSmtpFailure(tx, email, smtp.failure);
+          const failure = smtp.failure;
+          return tx.transactional((sp) => recordSmtpFailure(sp, email, failure));
         }
         await deps.deliveryFaults?.beforeRecordSent?.(email.id);
         // In a savepoint, retried in place: a failed statement (a deadlock on a counter row) must

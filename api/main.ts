@@ -15,8 +15,9 @@ export interface RunningApi {
 }
 
 /**
- * Serves the HTTP API on `config.port` (0 = any free port). The Temporal connection is lazy so the
- * API answers (with /health 503) before Temporal is reachable.
+ * Serves the HTTP API on `config.port` (0 = any free port) and `opts.hostname` (unset: every
+ * interface). The Temporal connection is lazy so the API answers (with /health 503) before Temporal
+ * is reachable.
  */
 export async function startApi(config: Config, orm: MikroORM, opts: { hostname?: string } = {}): Promise<RunningApi> {
   const connection = Connection.lazy({ address: temporalAddressOf(config) });
@@ -30,8 +31,9 @@ export async function startApi(config: Config, orm: MikroORM, opts: { hostname?:
     );
   });
   const port = (server.address() as AddressInfo).port;
+  const local = !opts.hostname || ['0.0.0.0', '::', 'localhost'].includes(opts.hostname);
   return {
-    url: `http://localhost:${port}`,
+    url: `http://${local ? 'localhost' : opts.hostname!.includes(':') ? `[${opts.hostname}]` : opts.hostname}:${port}`,
     port,
     async stop() {
       await new Promise<void>((resolve) => {
@@ -51,7 +53,8 @@ async function main() {
   const databaseUrl = requireDatabaseUrl(config, 'npm run start:api');
   requireSecretKey(config, 'npm run start:api');
   const orm = await openOrm(databaseUrl, { migrate: true });
-  const api = await startApi(config, orm);
+  // A container's port is published by its runtime: every interface unless HOST says otherwise.
+  const api = await startApi(config, orm, { hostname: config.host });
   console.log(`API listening on ${api.url} (docs ${api.url}/docs, Temporal ${temporalAddressOf(config)})`);
   onShutdownSignal(async () => {
     await api.stop();

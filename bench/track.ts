@@ -10,7 +10,9 @@
  * Env: BENCH_DURATION (s, default 15), BENCH_CONNECTIONS (50), BENCH_POOL_MAX (db pool, default the
  * app's), BENCH_WARMUP (s, 3), BENCH_DB_URL (admin URL, default postgresql://postgres@127.0.0.1:5432/postgres),
  * BENCH_CPU_PROF (a folder: write a V8 CPU profile of the server there), BENCH_SYNC_COMMIT=off
- * (diagnostic: the bench database commits without waiting for the WAL flush).
+ * (diagnostic: the bench database commits without waiting for the WAL flush), BENCH_DB=embedded (the
+ * server runs on `npm start`'s embedded database instead: PGlite files in a temp folder behind the
+ * embedded wire server, password and pool size as `npm start` has them; the child owns it).
  */
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +26,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const POOL_MAX = process.env.BENCH_POOL_MAX ? Number(process.env.BENCH_POOL_MAX) : undefined;
+const EMBEDDED = process.env.BENCH_DB === 'embedded';
+const COUNTS_SQL = `select (select count(*) from events where project_id = $1) as events, (select count(*) from contacts where project_id = $1) as contacts`;
 
 const EVENTS = ['page_view', 'signed_up', 'clicked_cta', 'purchased', 'login', 'logout', 'invited_user', 'upgraded', 'search', 'checkout:started'];
 /** Emails are drawn from this many addresses: the first requests create contacts, later ones mostly update. */
@@ -49,13 +53,17 @@ async function serveChild() {
     import('../db/orm.js'),
     import('../core/domains/dns.js'),
   ]);
-  const config = loadConfig({ ...process.env, RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' });
-  const orm = await openOrm(config.databaseUrl!, { poolMax: POOL_MAX });
+  const embedded = EMBEDDED ? await startEmbeddedForBench() : undefined;
+  const config = loadConfig({ ...process.env, ...(embedded ? { DATABASE_URL: embedded.url } : {}), RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' });
+  const orm = await openOrm(config.databaseUrl!, { poolMax: POOL_MAX ?? embedded?.poolMax, migrate: !!embedded });
+  const benchProject = embedded ? await (await import('../core/projects/keys.js')).createProject(orm.em.fork(), 'bench') : undefined;
   // Lazy: never connects unless something starts a workflow (track does not, with no automations).
   const temporal = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) });
   const app = createApp({ orm, config, temporal, dns: createDnsResolver({ servers: config.dnsServers }) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  server.once('listening', () => process.send!({ port: (server.address() as AddressInfo).port }));
+  server.once('listening', () =>
+    process.send!({ port: (server.address() as AddressInfo).port, project: benchProject && { id: benchProject.project.id, publicKey: benchProject.publicKey } }),
+  );
   let cpuMark = process.cpuUsage();
   process.on('message', async (m) => {
     // CPU the server used since the last mark (the measured run), so the parent can print it per request.
@@ -64,11 +72,36 @@ async function serveChild() {
       const u = process.cpuUsage(cpuMark);
       process.send!({ cpuMs: (u.user + u.system) / 1000 });
     }
+    if (m === 'counts') {
+      const c = await orm.em.fork().getConnection().execute(COUNTS_SQL.replace(/\$1/g, '?'), [benchProject!.project.id, benchProject!.project.id]);
+      process.send!({ counts: c[0] });
+    }
     if (m !== 'stop') return;
     server.close();
     await orm.close(true);
+    await embedded?.stop();
     process.exit(0);
   });
+}
+
+/** `npm start`'s database: PGlite files in a temp folder behind the embedded wire server. */
+async function startEmbeddedForBench() {
+  const [{ mkdtempSync, rmSync }, { tmpdir }, path, { EMBEDDED_POOL_MAX, startEmbeddedPostgres }] = await Promise.all([
+    import('node:fs'),
+    import('node:os'),
+    import('node:path'),
+    import('../launcher/embedded-db.js'),
+  ]);
+  const dir = mkdtempSync(path.join(tmpdir(), 'mailhub-bench-'));
+  const db = await startEmbeddedPostgres(path.join(dir, 'pg'), { password: randomBytes(12).toString('hex') });
+  return {
+    url: db.url,
+    poolMax: EMBEDDED_POOL_MAX,
+    async stop() {
+      await db.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 function trackRequest(publicKey: string) {
@@ -90,7 +123,7 @@ function trackRequest(publicKey: string) {
 
 async function main() {
   const dbName = `mh_bench_${randomBytes(5).toString('hex')}`;
-  await admin(async (c) => {
+  if (!EMBEDDED) await admin(async (c) => {
     await c.query(`create database ${dbName}`);
     // Diagnostic only (not how the service runs): shows how much of the time is commit fsync.
     if (process.env.BENCH_SYNC_COMMIT === 'off') await c.query(`alter database ${dbName} set synchronous_commit = off`);
@@ -99,21 +132,29 @@ async function main() {
   dbUrl.pathname = `/${dbName}`;
   let child: ReturnType<typeof fork> | undefined;
   try {
-    const { openOrm } = await import('../db/orm.js');
-    const { createProject } = await import('../core/projects/keys.js');
-    const orm = await openOrm(dbUrl.toString(), { migrate: true });
-    const { publicKey, project } = await createProject(orm.em.fork(), 'bench');
-    await orm.close(true);
+    let bench: { id: string; publicKey: string } | undefined;
+    if (!EMBEDDED) {
+      const { openOrm } = await import('../db/orm.js');
+      const { createProject } = await import('../core/projects/keys.js');
+      const orm = await openOrm(dbUrl.toString(), { migrate: true });
+      const created = await createProject(orm.em.fork(), 'bench');
+      bench = { id: created.project.id, publicKey: created.publicKey };
+      await orm.close(true);
+    }
 
     child = fork(fileURLToPath(import.meta.url), ['--serve'], {
       // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there.
       execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-      env: { ...process.env, DATABASE_URL: dbUrl.toString() },
+      env: { ...process.env, ...(EMBEDDED ? {} : { DATABASE_URL: dbUrl.toString() }) },
     });
     const port = await new Promise<number>((resolve, reject) => {
-      child!.once('message', (m: any) => resolve(m.port));
+      child!.once('message', (m: any) => {
+        bench ??= m.project;
+        resolve(m.port);
+      });
       child!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
+    const { publicKey, id: projectId } = bench!;
     const { default: autocannon } = await import('autocannon');
     const url = `http://127.0.0.1:${port}`;
     if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests: [trackRequest(publicKey)] });
@@ -125,18 +166,20 @@ async function main() {
     });
 
     const ok = r.statusCodeStats['200']?.count ?? 0;
-    const counts = await admin(async () => {
-      const c = new pg.Client({ connectionString: dbUrl.toString() });
-      await c.connect();
-      const q = await c.query(
-        `select (select count(*) from events where project_id = $1) as events, (select count(*) from contacts where project_id = $1) as contacts`,
-        [project.id],
-      );
-      await c.end();
-      return q.rows[0];
-    });
+    const counts = EMBEDDED
+      ? await new Promise<any>((resolve) => {
+          child!.once('message', (m: any) => resolve(m.counts));
+          child!.send('counts');
+        })
+      : await admin(async () => {
+          const c = new pg.Client({ connectionString: dbUrl.toString() });
+          await c.connect();
+          const q = await c.query(COUNTS_SQL, [projectId]);
+          await c.end();
+          return q.rows[0];
+        });
     const line = (k: string, v: string | number) => console.log(`${k.padEnd(22)} ${v}`);
-    console.log(`\nPOST /v1/track, ${CONNECTIONS} connections, ${DURATION} s (after ${WARMUP} s warm-up), db pool ${POOL_MAX ?? 'default'}`);
+    console.log(`\nPOST /v1/track, ${CONNECTIONS} connections, ${DURATION} s (after ${WARMUP} s warm-up), ${EMBEDDED ? 'embedded database (PGlite)' : 'PostgreSQL'}, db pool ${POOL_MAX ?? 'default'}`);
     if (process.env.BENCH_SYNC_COMMIT === 'off') console.log('DIAGNOSTIC RUN: synchronous_commit = off on the bench database');
     line('machine', `${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
     line('load average', loadavg().map((l) => l.toFixed(2)).join(' ') + ' (other processes share these cores)');
@@ -151,7 +194,7 @@ async function main() {
       child.send('stop');
       await new Promise((r) => child!.once('exit', r));
     }
-    await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
+    if (!EMBEDDED) await admin((c) => c.query(`drop database if exists ${dbName} with (force)`));
   }
 }
 

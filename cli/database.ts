@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../core/config.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
+import { ensureEmbeddedPassword, withEmbeddedPassword, withoutPassword } from '../launcher/embedded-password.js';
 import { claimDataDir, readLiveRuntime } from '../launcher/runtime-file.js';
 
 export interface CliDatabase {
@@ -30,15 +31,15 @@ export async function openCliDatabase(config: Config): Promise<CliDatabase> {
           'set DATABASE_URL to that database, or retry in a moment.',
       );
     }
-    const orm = await openOrm(running.databaseUrl, { migrate: false, poolMax: 1 });
+    const orm = await openOrm(withEmbeddedPassword(running.databaseUrl, dataDir), { migrate: false, poolMax: 1 });
     return { orm, source: `the running service's embedded database (${running.databaseUrl})`, close: () => orm.close(true) };
   }
   mkdirSync(dataDir, { recursive: true });
   const claim = claimDataDir(dataDir, 'cli');
   try {
     const { startEmbeddedPostgres } = await import('../launcher/embedded-db.js'); // PGlite loads only when used
-    const pg = await startEmbeddedPostgres(path.join(dataDir, 'pg'));
-    claim.update({ databaseUrl: pg.url });
+    const pg = await startEmbeddedPostgres(path.join(dataDir, 'pg'), { password: ensureEmbeddedPassword(dataDir) });
+    claim.update({ databaseUrl: withoutPassword(pg.url) });
     const orm = await openOrm(pg.url, { migrate: true, poolMax: 1 }).catch(async (e) => {
       await pg.stop();
       throw e;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Every setting the service reads from the environment, parsed once; a bad value fails fast with a readable message. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface the API listens on; unset: 127.0.0.1 for `npm start`, every interface for `start:api`. */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   TEMPORAL_ADDRESS: z.string().optional(),
@@ -41,6 +43,8 @@ export interface DeliveryRetry {
 
 export interface Config {
   port: number;
+  /** HOST when set; each entrypoint has its own default (see startApi's callers). */
+  host?: string;
   dataDir: string;
   databaseUrl?: string;
   temporalAddress?: string;
@@ -82,6 +86,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   return {
     port: e.PORT,
+    host: e.HOST || undefined,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL || undefined,
     temporalAddress: e.TEMPORAL_ADDRESS || undefined,

@@ -54,6 +54,15 @@ const MIGRATION_LOCK = 7_146_210_031;
 async function migrateExclusively(orm: MikroORM, clientUrl: string): Promise<void> {
   const lock = new pg.Client({ connectionString: clientUrl });
   await lock.connect();
+  const { rows } = await lock.query<{ v: string }>('select version() as v');
+  if (rows[0].v.includes('PGlite')) {
+    // One session serves every connection of the embedded database, so a session lock excludes
+    // nothing there (it is re-entrant) and would outlive this client. Only the process that holds
+    // DATA_DIR (runtime.json) opens PGlite and migrates it; the CLI on a running service does not.
+    await lock.end();
+    await orm.getMigrator().up();
+    return;
+  }
   try {
     await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await orm.getMigrator().up();

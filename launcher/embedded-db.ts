@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { startWireServer } from './pg-wire-server.js';
 
 /**
  * PostgreSQL embedded in this process (PGlite, data in `dir`), served on the PostgreSQL wire
@@ -8,30 +8,32 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
  * All connections share one PGlite session: a transaction makes the others wait (keep them short).
  */
 export interface EmbeddedPostgres {
+  /** Connection URL, password included. */
   url: string;
   port: number;
   stop(): Promise<void>;
 }
 
-/** The socket refuses connections beyond this; the ORM pools of one process must stay below it. */
+/** The server refuses connections beyond this; the ORM pools of one process must stay below it. */
 export const EMBEDDED_MAX_CONNECTIONS = 8;
 /** ORM pool size on the embedded database: leaves room for the CLI and a psql session. */
 export const EMBEDDED_POOL_MAX = 4;
 
-export async function startEmbeddedPostgres(dir: string, opts: { port?: number } = {}): Promise<EmbeddedPostgres> {
-  mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create({ dataDir: dir });
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: opts.port ?? 0, maxConnections: EMBEDDED_MAX_CONNECTIONS });
+/** `dir` undefined: an in-memory database (tests). */
+export async function startEmbeddedPostgres(dir: string | undefined, opts: { port?: number; password?: string } = {}): Promise<EmbeddedPostgres> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const db = await PGlite.create(dir ? { dataDir: dir } : {});
+  let server;
   try {
-    await server.start();
+    server = await startWireServer({ db, host: '127.0.0.1', port: opts.port ?? 0, password: opts.password, maxConnections: EMBEDDED_MAX_CONNECTIONS });
   } catch (e) {
     await db.close();
     throw e;
   }
-  const port = Number(server.getServerConn().split(':').pop());
+  const auth = opts.password ? `postgres:${encodeURIComponent(opts.password)}` : 'postgres';
   return {
-    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
-    port,
+    url: `postgresql://${auth}@127.0.0.1:${server.port}/postgres`,
+    port: server.port,
     async stop() {
       await server.stop();
       // Closing flushes PGlite's files; a crash here would leave the next start to recover.

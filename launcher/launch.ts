@@ -7,6 +7,7 @@ import { Project } from '../db/entities/index.js';
 import { openOrm } from '../db/orm.js';
 import { startWorker } from '../worker/main.js';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-db.js';
+import { embeddedPasswordFile, ensureEmbeddedPassword, withoutPassword } from './embedded-password.js';
 import { claimDataDir } from './runtime-file.js';
 import { ensureSecretKey } from './secret.js';
 import { freePort } from './temporal-cli.js';
@@ -27,6 +28,9 @@ export interface Launched {
   workerDone: Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Where `npm start` listens unless HOST is set. */
+export const LAPTOP_HOST = '127.0.0.1';
 
 const maskUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 
@@ -72,12 +76,12 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     } else {
       const pgDir = path.join(dataDir, 'pg');
       log(`Starting the embedded PostgreSQL (PGlite) in ${pgDir}...`);
-      const pg = await startEmbeddedPostgres(pgDir);
+      const pg = await startEmbeddedPostgres(pgDir, { password: ensureEmbeddedPassword(dataDir) });
       stack.push(() => pg.stop());
       env.DATABASE_URL = pg.url;
       poolMax = EMBEDDED_POOL_MAX;
-      claim.update({ databaseUrl: pg.url });
-      database = `embedded PostgreSQL (PGlite) in ${pgDir}, listening at ${pg.url}`;
+      claim.update({ databaseUrl: withoutPassword(pg.url) });
+      database = `embedded PostgreSQL (PGlite) in ${pgDir}, listening at ${withoutPassword(pg.url)} (password in ${embeddedPasswordFile(dataDir)})`;
     }
 
     const temporal = await resolveTemporal({
@@ -119,7 +123,8 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     const worker = await startWorker(config, orm);
     stack.push(() => worker.stop());
     worker.done.catch(() => {}); // callers that do not watch workerDone must not crash on it
-    const api = await startApi(config, orm);
+    // A laptop default: reachable from this machine only. HOST=0.0.0.0 (or an address) opens it.
+    const api = await startApi(config, orm, { hostname: config.host ?? LAPTOP_HOST });
     stack.push(() => api.stop());
     claim.update({ apiUrl: api.url });
 

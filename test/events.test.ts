@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEventQueries, maxUuidV7At, minUuidV7At, recordEvent, type EventFilters } from '../core/events/events.js';
 import { newId } from '../db/ids.js';
-import { json, setupTestContext, type TestContext } from './helpers.js';
+import { EMBEDDED_PASS, json, setupTestContext, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -193,7 +193,9 @@ describe('GET /events', () => {
  * and recreates the exact same indexes (read from pg_indexes), which is several times faster than
  * maintaining them row by row.
  */
-describe('GET /events at 1M events uses indexes only', () => {
+// PostgreSQL's plans at production scale; the embedded pass (PGlite, the laptop default) would spend
+// minutes loading the million rows into a wasm database to check the same planner.
+describe.skipIf(EMBEDDED_PASS)('GET /events at 1M events uses indexes only', () => {
   const N = 1_000_000;
   const CONTACTS = 2_000;
   const CAMPAIGNS = 50;

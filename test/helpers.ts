@@ -10,6 +10,7 @@ import { createDnsResolver } from '../core/domains/dns.js';
 import { createProject } from '../core/projects/keys.js';
 import type { App, AppDeps } from '../api/types.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
+import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from '../launcher/embedded-db.js';
 import { createWorker, type WorkerOptions } from '../worker/create-worker.js';
 
 /** A fresh database on the machine's PostgreSQL, migrated; dropped by `cleanup`. */
@@ -31,6 +32,18 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
       await d.end();
     },
   };
+}
+
+/**
+ * `TEST_DATABASE=embedded` (the second pass, vitest.embedded.config.ts): each file gets an in-memory
+ * PGlite behind the embedded wire server, password and pool size as `npm start` has them, instead
+ * of a database on the machine's PostgreSQL.
+ */
+export const EMBEDDED_PASS = process.env.TEST_DATABASE === 'embedded';
+
+async function createEmbeddedTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const pg = await startEmbeddedPostgres(undefined, { password: randomBytes(12).toString('hex') });
+  return { url: pg.url, drop: () => pg.stop() };
 }
 
 export interface TestContext {
@@ -58,8 +71,8 @@ export interface TestContext {
  * its own task queue (so workers of parallel files never take each other's tasks).
  */
 export async function setupTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const db = await createTestDatabase();
-  const config = loadConfig({
+  const db = EMBEDDED_PASS ? await createEmbeddedTestDatabase() : await createTestDatabase();
+  const loaded = loadConfig({
     ...process.env,
     DATABASE_URL: db.url,
     TEMPORAL_ADDRESS: inject('temporalAddress'),
@@ -70,7 +83,8 @@ export async function setupTestContext(env: Record<string, string> = {}): Promis
     DATA_DIR: `${tmpdir()}/mh-test-data-${randomBytes(6).toString('hex')}`,
     ...env,
   });
-  const orm = await openOrm(db.url, { migrate: true });
+  const config: Config = { ...loaded, embeddedDatabase: EMBEDDED_PASS };
+  const orm = await openOrm(db.url, { migrate: true, poolMax: EMBEDDED_PASS ? EMBEDDED_POOL_MAX : undefined });
   const connection = await Connection.connect({ address: config.temporalAddress! });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
   // DNS_SERVERS (via `env`, e.g. a test DNS server's address) or the system resolvers.

@@ -116,6 +116,27 @@ describe('POST /v1/track: the contact', () => {
   });
 });
 
+describe('POST /v1/track: concurrency', () => {
+  // Issue 7: on the embedded database (second pass) a named statement prepared on one pooled
+  // connection collided with the next one's (42P05, a 500). Enough calls at once to use every connection.
+  it('60 concurrent calls (both key kinds, with and without subscribed) all answer 200 and are all stored', async () => {
+    const calls = Array.from({ length: 60 }, (_, i) =>
+      track(
+        { email: `conc${i % 20}@example.com`, event: 'concurrent', ...(i % 3 === 0 ? { subscribed: i % 2 === 0 } : {}), data: { n: i } },
+        i % 2 === 0 ? ctx.project.publicKey : ctx.project.secretKey,
+      ),
+    );
+    const statuses = (await Promise.all(calls)).map((r) => r.status);
+    expect(statuses).toEqual(statuses.map(() => 200));
+    const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from events where project_id = ? and name = 'concurrent'`, [ctx.project.id]);
+    expect(n).toBe(60);
+    const [{ count }] = await sql<{ count: number }>(`select count::int from event_names where project_id = ? and name = 'concurrent'`, [ctx.project.id]);
+    expect(count).toBe(60);
+    const [{ c }] = await sql<{ c: number }>(`select count(*)::int as c from contacts where project_id = ? and email like 'conc%@example.com'`, [ctx.project.id]);
+    expect(c).toBe(20);
+  });
+});
+
 describe('POST /v1/track: validation', () => {
   it.each(['email.opened', 'contact.subscribed', 'segment.entered', 'Email.Sent'])('system event name %s is a 422 naming event', async (event) => {
     const res = await track({ email: 'sys@example.com', event });
