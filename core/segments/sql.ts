@@ -11,6 +11,8 @@ export interface SqlFragment {
 export interface SegmentRef {
   type: 'DYNAMIC' | 'STATIC';
   condition: Condition | null;
+  /** Not in the project (loadSegmentRefs): compiled as a static segment with no members. */
+  missing?: true;
 }
 
 /** State of one compilation. */
