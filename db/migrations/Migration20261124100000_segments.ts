@@ -40,19 +40,22 @@ create index if not exists events_contact_name_time_idx on events(project_id, co
 create index if not exists events_name_time_idx on events(project_id, name, created_at) include (contact_id) where contact_id is not null;
 `);
     // A JSON string that is an ISO date or datetime, as timestamptz (no zone: UTC); null for
-    // anything else. The patterns admit only real dates and times, so the casts cannot fail and a
-    // condition never errors on odd data; plain SQL, so the planner inlines it (no call per row).
+    // anything else. The pattern and the day-of-month check admit only real dates and times, so
+    // the casts cannot fail (a condition never errors on odd data) and no exception block (a
+    // subtransaction per row) is needed. plpgsql: the text is extracted and matched once.
     this.addSql(String.raw`
 create or replace function condition_timestamptz(v jsonb) returns timestamptz
-language sql stable parallel safe as $$
-select case
-  when jsonb_typeof(v) is distinct from 'string' then null
-  when not ((v #>> '{}') ~ '^[1-9]\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6}){0,1}){0,1}(Z|[+-]([01]\d|1[0-4])(:{0,1}[0-5]\d){0,1}){0,1}){0,1}$') then null
-  when substr(v #>> '{}', 9, 2)::int > extract(day from make_date(substr(v #>> '{}', 1, 4)::int, substr(v #>> '{}', 6, 2)::int, 1) + interval '1 month - 1 day') then null
-  when length(v #>> '{}') > 10 and (v #>> '{}') ~ '(Z|[+-]\d{2}(:{0,1}\d{2}){0,1})$' then (v #>> '{}')::timestamptz
-  else (v #>> '{}')::timestamp at time zone 'UTC'
-end
-$$;
+language plpgsql stable parallel safe as $$
+declare s text; d int;
+begin
+  if jsonb_typeof(v) is distinct from 'string' then return null; end if;
+  s := v #>> '{}';
+  if s !~ '^[1-9]\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6}){0,1}){0,1}(Z|[+-]([01]\d|1[0-4])(:{0,1}[0-5]\d){0,1}){0,1}){0,1}$' then return null; end if;
+  d := substr(s, 9, 2)::int;
+  if d > 28 and d > extract(day from make_date(substr(s, 1, 4)::int, substr(s, 6, 2)::int, 1) + interval '1 month - 1 day') then return null; end if;
+  if length(s) > 10 and s ~ '(Z|[+-]\d{2}(:{0,1}\d{2}){0,1})$' then return s::timestamptz; end if;
+  return s::timestamp at time zone 'UTC';
+end $$;
 `);
   }
 
