@@ -4,7 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * Segments, the members of STATIC segments (and the last evaluated members of tracked DYNAMIC
  * ones), and the indexes the condition compiler relies on: GIN (jsonb_path_ops) for `data`
  * containment, events by (project, contact, name, created_at) for per-contact EXISTS probes, and
- * events by (project, name, created_at) covering contact_id for set-at-a-time semi-joins.
+ * by (project, name, contact, created_at) for semi-joins: hashed over one name's events (counts), or
+ * merged in contact order (pages; a deep page then reads only that name's events above it).
  */
 export class Migration20261124100000_segments extends Migration {
   override async up(): Promise<void> {
@@ -37,7 +38,7 @@ create index if not exists segment_members_contact_idx on segment_members(contac
 
 create index if not exists contacts_data_gin_idx on contacts using gin (data jsonb_path_ops);
 create index if not exists events_contact_name_time_idx on events(project_id, contact_id, name, created_at) where contact_id is not null;
-create index if not exists events_name_time_idx on events(project_id, name, created_at) include (contact_id) where contact_id is not null;
+create index if not exists events_name_contact_idx on events(project_id, name, contact_id, created_at) where contact_id is not null;
 `);
     // A JSON string that is an ISO date or datetime, as timestamptz (no zone: UTC); null for
     // anything else. The pattern and the day-of-month check admit only real dates and times, so
@@ -62,7 +63,7 @@ end $$;
   override async down(): Promise<void> {
     this.addSql(`
 drop function if exists condition_timestamptz(jsonb);
-drop index if exists events_name_time_idx;
+drop index if exists events_name_contact_idx;
 drop index if exists events_contact_name_time_idx;
 drop index if exists contacts_data_gin_idx;
 drop table if exists segment_members;
