@@ -122,8 +122,8 @@ describe('compileCondition: data.<path>', () => {
   });
   it('equals on a date value compares parsed dates over the whole day, after a text prefilter on the day', () => {
     const out = one({ field: 'data.a.b', operator: 'equals', value: '2026-02-01' });
-    const T = 'jsonb_extract_path_text(c.data, ?, ?) collate "C"';
-    expect(out.sql).toBe(`(${T} >= ?) and (${T} < ?) and ((condition_timestamptz(${X}) >= ? and condition_timestamptz(${X}) < ?))`);
+    const T = 'jsonb_extract_path_text(c.data, ?, ?)';
+    expect(out.sql).toBe(`(${T} collate "C" >= ?) and (left(${T}, 10) collate "C" < ?) and ((condition_timestamptz(${X}) >= ? and condition_timestamptz(${X}) < ?))`);
     expect(out.params).toEqual(['a', 'b', '2026-01-31', 'a', 'b', '2026-02-04', 'a', 'b', new Date('2026-02-01T00:00:00Z'), 'a', 'b', new Date('2026-02-02T00:00:00Z')]);
   });
   it('notEquals needs the key present and not null', () => {
@@ -180,9 +180,9 @@ describe('compileCondition: data.<path>', () => {
     expect(one({ field: 'data.p', operator: 'notExists' }).sql).toBe("not coalesce((coalesce(jsonb_typeof(jsonb_extract_path(c.data, ?)), 'null') <> 'null'), false)");
   });
   it('within / olderThan parse the stored value as a date', () => {
-    const T = 'jsonb_extract_path_text(c.data, ?) collate "C"';
+    const T = 'jsonb_extract_path_text(c.data, ?)';
     expect(one({ field: 'data.d', operator: 'within', value: 3, unit: 'days' })).toEqual({
-      sql: `(${T} >= ?) and (${T} < ?) and ((condition_timestamptz(jsonb_extract_path(c.data, ?)) >= ? and condition_timestamptz(jsonb_extract_path(c.data, ?)) <= ?))`,
+      sql: `(${T} collate "C" >= ?) and (left(${T}, 10) collate "C" < ?) and ((condition_timestamptz(jsonb_extract_path(c.data, ?)) >= ? and condition_timestamptz(jsonb_extract_path(c.data, ?)) <= ?))`,
       params: ['d', '2026-11-20', 'd', '2026-11-26', 'd', days(3), 'd', NOW],
     });
     expect(one({ field: 'data.d', operator: 'olderThan', value: 3, unit: 'days' }).params).toEqual(['d', '2026-11-23', 'd', days(3)]);
