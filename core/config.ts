@@ -20,6 +20,9 @@ const EnvSchema = z.object({
   DOMAIN_RECHECK_MIN_SECONDS: z.coerce.number().positive().default(60),
   DOMAIN_RECHECK_MAX_SECONDS: z.coerce.number().positive().default(3600),
   DOMAIN_VERIFY_GIVE_UP_SECONDS: z.coerce.number().positive().default(72 * 3600),
+  /** Segments: how often each DYNAMIC segment is re-evaluated (membership events, counts), and how old a count may be when read. */
+  SEGMENT_REFRESH_INTERVAL_SECONDS: z.coerce.number().positive().default(300),
+  SEGMENT_COUNT_TTL_SECONDS: z.coerce.number().min(0).default(60),
   SEND_RATE_PER_SECOND: z.coerce.number().positive().default(14),
   /** Delivery attempts of one email on transient failures (4xx, no connection), and the doubling wait between them. */
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(20),
@@ -64,6 +67,10 @@ export interface Config {
   bounceAddress?: string;
   /** Backoff of the sender-domain verification workflow (ms). */
   domainCheck: { minIntervalMs: number; maxIntervalMs: number; giveUpAfterMs: number };
+  /** Wait between passes of a DYNAMIC segment's refresh workflow (membership events, memberCount). */
+  segmentRefreshIntervalMs: number;
+  /** GET /segments/{id} recounts a memberCount older than this. */
+  segmentCountTtlMs: number;
   sendRatePerSecond: number;
   /** Retry policy of the delivery activity (read by the workflow through a local activity of the worker). */
   deliveryRetry: DeliveryRetry;
@@ -103,6 +110,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxIntervalMs: Math.round(e.DOMAIN_RECHECK_MAX_SECONDS * 1000),
       giveUpAfterMs: Math.round(e.DOMAIN_VERIFY_GIVE_UP_SECONDS * 1000),
     },
+    segmentRefreshIntervalMs: Math.round(e.SEGMENT_REFRESH_INTERVAL_SECONDS * 1000),
+    segmentCountTtlMs: Math.round(e.SEGMENT_COUNT_TTL_SECONDS * 1000),
     sendRatePerSecond: e.SEND_RATE_PER_SECOND,
     deliveryRetry: {
       maximumAttempts: e.DELIVERY_MAX_ATTEMPTS,
