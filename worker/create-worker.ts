@@ -34,7 +34,7 @@ export interface WorkerOptions {
 
 let runtimeInstalled = false;
 /** The SDK logs every worker state change at INFO; keep warnings and errors only. */
-function installRuntime() {
+export function installRuntime() {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   try {
