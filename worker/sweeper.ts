@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { markDispatched } from '../core/emails/send.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
+import { sqlRows } from '../db/sql.js';
 
 export interface SweeperOptions {
   orm: MikroORM;
@@ -32,9 +33,7 @@ for update skip locked`;
 export async function sweepQueuedEmails(opts: SweeperOptions): Promise<number> {
   const { orm, client, taskQueue } = opts;
   return orm.em.fork().transactional(async (tx) => {
-    const rows = await tx
-      .getConnection()
-      .execute<{ id: string; project_id: string }[]>(SELECT_STRANDED_SQL, [opts.olderThanMs ?? 60_000, opts.limit ?? 100], 'all', tx.getTransactionContext());
+    const rows = await sqlRows<{ id: string; project_id: string }>(tx, SELECT_STRANDED_SQL, [opts.olderThanMs ?? 60_000, opts.limit ?? 100]);
     let started = 0;
     for (const row of rows) {
       try {
