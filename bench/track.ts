@@ -41,19 +41,19 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 
 /** Child process: serve the app on a free loopback port and report it to the parent. */
 async function serveChild() {
-  const [{ serve }, { Client, Connection }, { createApp }, { loadConfig }, { openOrm }, { createDnsResolver }] = await Promise.all([
+  const [{ serve }, { Client, Connection }, { createApp }, { loadConfig }, { openOrm }, { buildDeps }] = await Promise.all([
     import('@hono/node-server'),
     import('@temporalio/client'),
     import('../api/app.js'),
     import('../core/config.js'),
     import('../db/orm.js'),
-    import('../core/domains/dns.js'),
+    import('../core/deps.js'),
   ]);
   const config = loadConfig({ ...process.env, RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' });
   const orm = await openOrm(config.databaseUrl!, { poolMax: POOL_MAX });
   // Lazy: never connects unless something starts a workflow (track does not, with no automations).
   const temporal = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) });
-  const app = createApp({ orm, config, temporal, dns: createDnsResolver({ servers: config.dnsServers }) });
+  const app = createApp({ ...buildDeps(config, orm), temporal });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   server.once('listening', () => process.send!({ port: (server.address() as AddressInfo).port }));
   let cpuMark = process.cpuUsage();
