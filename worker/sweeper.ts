@@ -3,6 +3,7 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import { markDispatched } from '../core/emails/send.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
 import { sqlRows } from '../db/sql.js';
+import { log } from '../core/log.js';
 
 export interface SweeperOptions {
   orm: MikroORM;
@@ -55,13 +56,13 @@ export async function sweepQueuedEmails(opts: SweeperOptions): Promise<number> {
 
 /** Sweeps every `intervalMs` (30 s) until stopped; a failed pass (Temporal down) is logged and retried next time. */
 export function startSweeper(opts: SweeperOptions): { stop(): Promise<void> } {
-  const log = opts.log ?? ((m: string) => console.warn(m));
+  const warn = opts.log ?? ((m: string) => log.warn(m));
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return; // the previous pass is still going
     running = sweepQueuedEmails(opts)
-      .then((n) => n > 0 && log(`[sweeper] started delivery of ${n} stranded QUEUED email(s)`))
-      .catch((e) => log(`[sweeper] pass failed: ${(e as Error).message}`))
+      .then((n) => n > 0 && warn(`[sweeper] started delivery of ${n} stranded QUEUED email(s)`))
+      .catch((e) => warn(`[sweeper] pass failed: ${(e as Error).message}`))
       .finally(() => (running = undefined));
   }, opts.intervalMs ?? 30_000);
   timer.unref();

@@ -1,4 +1,5 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { withLogContext } from '../../core/log.js';
 import { DomainError } from '../../core/errors.js';
 
 /**
@@ -18,17 +19,31 @@ export function toActivityFailure(err: unknown): unknown {
 
 type AsyncFn = (...args: never[]) => Promise<unknown>;
 
-/** The same activities, each turning a non-retryable DomainError into a non-retryable failure. */
+/** The current activity's ids for every line it logs; none outside an activity (a unit test calling it directly). */
+function activityLogFields(): Record<string, unknown> {
+  try {
+    const info = Context.current().info;
+    return { workflowId: info.workflowExecution?.workflowId, activityId: info.activityId, activity: info.activityType, attempt: info.attempt };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The same activities, each logging with its workflow and activity ids and turning a
+ * non-retryable DomainError into a non-retryable failure.
+ */
 export function withDomainFailures<T extends Record<string, AsyncFn>>(activities: T): T {
   const wrapped: Record<string, AsyncFn> = {};
   for (const [name, fn] of Object.entries(activities)) {
-    wrapped[name] = async (...args) => {
-      try {
-        return await fn(...args);
-      } catch (err) {
-        throw toActivityFailure(err);
-      }
-    };
+    wrapped[name] = (...args) =>
+      withLogContext(activityLogFields(), async () => {
+        try {
+          return await fn(...args);
+        } catch (err) {
+          throw toActivityFailure(err);
+        }
+      });
   }
   return wrapped as T;
 }

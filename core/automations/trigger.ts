@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config.js';
+import { log } from '../log.js';
 
 /** What a matcher may use (the API's and the worker's dependencies both have it). */
 export interface TriggerDeps {
@@ -43,7 +44,7 @@ export async function onEventRecorded(
     try {
       if (await matcher.matches(deps, event)) await matcher.start(deps, event);
     } catch (err) {
-      console.error(`[automations] ${matcher.name} failed for event ${event.eventId} (${event.eventName}):`, err);
+      log.error({ err, matcher: matcher.name, eventId: event.eventId, eventName: event.eventName }, 'automation matcher failed');
     }
   }
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { DnsResolver } from './dns.js';
 import { DOMAIN_VERIFICATION_WORKFLOW, RECHECK_SIGNAL, type DomainVerificationInput, type DomainVerificationWorkflow } from './verification-workflow.js';
 import { checkDomainRecords, getDomain, reopenFailedDomain } from './domains.js';
+import { log } from '../log.js';
 
 /*
  * The API's side of the domain verification workflow: start it, wake it, stop it. Temporal being
@@ -29,7 +30,7 @@ export async function startDomainVerification(deps: Pick<VerificationDeps, 'temp
       args: [inputOf(deps.config, domainId)],
     });
   } catch (e) {
-    console.warn(`Domain ${domainId}: verification workflow not started (${(e as Error).message}); POST /domains/${domainId}/verify starts it.`);
+    log.warn({ domainId, error: (e as Error).message }, `verification workflow not started; POST /domains/${domainId}/verify starts it`);
   }
 }
 
@@ -40,7 +41,7 @@ export async function stopDomainVerification(temporal: Client, domainId: string)
   } catch (e) {
     if (!(e instanceof WorkflowNotFoundError)) {
       // The row is gone already: the workflow ends by itself at its next check (GONE).
-      console.warn(`Domain ${domainId}: verification workflow not terminated (${(e as Error).message})`);
+      log.warn({ domainId, error: (e as Error).message }, 'verification workflow not terminated');
     }
   }
 }
@@ -67,7 +68,7 @@ export async function verifyDomainNow(deps: VerificationDeps, em: EntityManager,
       await deps.temporal.workflow.getHandle(domainWorkflowId(d.id)).signal(RECHECK_SIGNAL);
     }
   } catch (e) {
-    if (!(e instanceof WorkflowNotFoundError)) console.warn(`Domain ${d.id}: verification workflow not signalled (${(e as Error).message})`);
+    if (!(e instanceof WorkflowNotFoundError)) log.warn({ domainId: d.id, error: (e as Error).message }, 'verification workflow not signalled');
   }
   return d;
 }

@@ -12,6 +12,7 @@ import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { findSuppressed } from '../suppressions.js';
 import { getTemplate } from '../templates/templates.js';
 import { sqlRun } from '../../db/sql.js';
+import { log } from '../log.js';
 
 export interface SendDeps {
   temporal: Client;
@@ -200,12 +201,12 @@ export async function startDelivery(deps: SendDeps, em: EntityManager, projectId
       }),
     );
   } catch (err) {
-    console.warn(`[send] could not start delivery workflow ${sendWorkflowId(emailIds[0])} (${emailIds.length} emails stay QUEUED for the sweeper):`, (err as Error).message);
+    log.warn({ workflowId: sendWorkflowId(emailIds[0]), emails: emailIds.length, error: (err as Error).message }, 'delivery workflow not started: the emails stay QUEUED for the sweeper');
     return;
   }
   // Not marked (the database failed just now): the sweeper may start a second workflow for these
   // rows later, which cannot send twice (deliverEmail locks each row around its send).
-  await markDispatched(em, emailIds).catch((err: Error) => console.warn(`[send] could not mark ${emailIds.length} emails dispatched:`, err.message));
+  await markDispatched(em, emailIds).catch((err: Error) => log.warn({ emails: emailIds.length, error: err.message }, 'emails not marked dispatched'));
 }
 
 /** The rows have a delivery workflow now: the sweeper leaves them to it (worker/sweeper.ts). */
