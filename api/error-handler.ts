@@ -7,6 +7,7 @@ import { STATUS_TEXT } from './envelope.js';
 import { unsupportedContentType } from './middleware/content-type.js';
 import { fieldErrors } from './validation.js';
 import type { AppEnv } from './types.js';
+import { log } from '../core/log.js';
 
 /** Endpoints whose errors use the alternate shape `{code, error, message, time}`. */
 const ALT_SHAPE_PATHS = new Set(['/v1/send', '/v1/verify']);
@@ -39,7 +40,7 @@ export function toApiError(err: unknown): DomainError {
 export function renderError(err: unknown, c: Context<AppEnv>): Response {
   const e = toApiError(err);
   if (e.code === 'INTERNAL_ERROR' && !(err instanceof DomainError)) {
-    console.error(`[${c.var.requestId}] ${c.req.method} ${c.req.path}:`, err);
+    log.error({ err, requestId: c.var.requestId, method: c.req.method, path: c.req.path }, 'unhandled error');
   }
   const requestId = c.var.requestId ?? 'unknown';
   const headers: Record<string, string> = { 'X-Request-Id': requestId, ...(e.headers ?? {}) };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SaveResponse } from '../core/emails/send-request.js';
 import { DomainError } from '../core/errors.js';
+import { sqlFirst, sqlRows, sqlRun } from '../db/sql.js';
 
 /*
  * `Idempotency-Key`: the first request claims the key with an insert (the primary key makes a
@@ -41,12 +42,11 @@ export type Claim = { claimed: true; token: string } | { claimed: false; status:
 
 /** Claims the key, or returns the stored response to replay; a conflict or a running original is a 409. */
 export async function claimIdempotencyKey(em: EntityManager, projectId: string, key: string, hash: string): Promise<Claim> {
-  const conn = em.getConnection();
   // A claim released between our insert and our select makes the select empty: try again.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const claimed = await conn.execute<{ claimed_at: string }[]>(CLAIM_SQL, [projectId, key, hash], 'all');
+    const claimed = await sqlRows<{ claimed_at: string }>(em, CLAIM_SQL, [projectId, key, hash]);
     if (claimed.length > 0) return { claimed: true, token: claimed[0].claimed_at };
-    const row = await conn.execute<{ request_hash: string; status_code: number | null; response: unknown }>(FIND_SQL, [projectId, key], 'get');
+    const row = await sqlFirst<{ request_hash: string; status_code: number | null; response: unknown }>(em, FIND_SQL, [projectId, key]);
     if (!row) continue;
     if (row.request_hash !== hash) {
       throw new DomainError('IDEMPOTENCY_CONFLICT', `Idempotency-Key "${key}" was already used with a different request body`, {
@@ -70,24 +70,15 @@ export async function claimIdempotencyKey(em: EntityManager, projectId: string, 
  * claim was taken over meanwhile (stale), it throws, so that work rolls back instead of doubling.
  */
 export async function saveIdempotentResponse(em: EntityManager, projectId: string, key: string, token: string, status: number, response: unknown) {
-  const updated = await em
-    .getConnection()
-    .execute<{ affectedRows: number }>(
-      'update idempotency_keys set status_code = ?, response = ?::json where project_id = ? and key = ? and created_at = ?::timestamptz and status_code is null',
-      [status, JSON.stringify(response), projectId, key, token],
-      'run',
-      em.getTransactionContext(),
-    );
-  if (updated.affectedRows !== 1) {
+  const updated = await sqlRun(em, 'update idempotency_keys set status_code = ?, response = ?::json where project_id = ? and key = ? and created_at = ?::timestamptz and status_code is null', [status, JSON.stringify(response), projectId, key, token]);
+  if (updated !== 1) {
     throw new DomainError('IDEMPOTENCY_CONFLICT', `Idempotency-Key "${key}" was taken over by another request`, { suggestion: 'Retry to get its response.' });
   }
 }
 
 /** Gives up an unfinished claim so the same key can be retried (after a failed request). */
 export async function releaseIdempotencyKey(em: EntityManager, projectId: string, key: string, token: string) {
-  await em
-    .getConnection()
-    .execute('delete from idempotency_keys where project_id = ? and key = ? and created_at = ?::timestamptz and status_code is null', [projectId, key, token], 'run');
+  await sqlRun(em, 'delete from idempotency_keys where project_id = ? and key = ? and created_at = ?::timestamptz and status_code is null', [projectId, key, token]);
 }
 
 /** Stores a response inside the work's transaction (no-op without a key). */

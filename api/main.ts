@@ -6,6 +6,7 @@ import { isEntrypoint, onShutdownSignal, requireDatabaseUrl, requireSecretKey, t
 import { openOrm, type MikroORM } from '../db/orm.js';
 import { createApp } from './app.js';
 import { loadConfig, type Config } from '../core/config.js';
+import { configureLogging, log } from '../core/log.js';
 
 export interface RunningApi {
   /** Where the API listens, e.g. `http://localhost:3000`. */
@@ -50,12 +51,13 @@ export async function startApi(config: Config, orm: MikroORM, opts: { hostname?:
 
 async function main() {
   const config = loadConfig();
+  configureLogging(config);
   const databaseUrl = requireDatabaseUrl(config, 'npm run start:api');
   requireSecretKey(config, 'npm run start:api');
   const orm = await openOrm(databaseUrl, { migrate: true });
   // A container's port is published by its runtime: every interface unless HOST says otherwise.
   const api = await startApi(config, orm, { hostname: config.host });
-  console.log(`API listening on ${api.url} (docs ${api.url}/docs, Temporal ${temporalAddressOf(config)})`);
+  log.info({ url: api.url, docs: `${api.url}/docs`, temporal: temporalAddressOf(config) }, 'API listening');
   onShutdownSignal(async () => {
     await api.stop();
     await orm.close(true);
@@ -64,7 +66,7 @@ async function main() {
 
 if (isEntrypoint(import.meta.url)) {
   main().catch((e) => {
-    console.error(`Failed to start the API: ${(e as Error).message}`);
+    log.error(`Failed to start the API: ${(e as Error).message}`);
     process.exit(1);
   });
 }

@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { RateWindowSync } from './middleware/rate-limit.js';
+import { sqlRows, sqlRun } from '../db/sql.js';
 
 // One statement for the whole batch: add the new hits of each window, and read back the totals of
 // all processes; windows without new hits are only read (no row version written for nothing).
@@ -22,15 +23,14 @@ where h.count = 0`;
 export function rateWindowStore(orm: MikroORM): RateWindowSync {
   let prunedAt = 0;
   return async (hits) => {
-    const conn = orm.em.getConnection();
-    const rows = await conn.execute<{ project_id: string; window_start: string; count: number }[]>(ADD_HITS_SQL, [
+    const rows = await sqlRows<{ project_id: string; window_start: string; count: number }>(orm.em, ADD_HITS_SQL, [
       JSON.stringify(hits.map((h) => ({ key: h.key, window_start: h.windowStart, count: h.count }))),
     ]);
     const now = Date.now();
     if (now - prunedAt > 60_000) {
       prunedAt = now;
       // Housekeeping only: a failure here must not make the caller count the hits again.
-      await conn.execute('delete from api_rate_windows where window_start < ?', [now - 2 * 60_000]).catch(() => {});
+      await sqlRun(orm.em, 'delete from api_rate_windows where window_start < ?', [now - 2 * 60_000]).catch(() => {});
     }
     return rows.map((r) => ({ key: r.project_id, windowStart: Number(r.window_start), total: Number(r.count) }));
   };

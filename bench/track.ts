@@ -45,13 +45,13 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 
 /** Child process: serve the app on a free loopback port and report it to the parent. */
 async function serveChild() {
-  const [{ serve }, { Client, Connection }, { createApp }, { loadConfig }, { openOrm }, { createDnsResolver }] = await Promise.all([
+  const [{ serve }, { Client, Connection }, { createApp }, { loadConfig }, { openOrm }, { buildDeps }] = await Promise.all([
     import('@hono/node-server'),
     import('@temporalio/client'),
     import('../api/app.js'),
     import('../core/config.js'),
     import('../db/orm.js'),
-    import('../core/domains/dns.js'),
+    import('../core/deps.js'),
   ]);
   const embedded = EMBEDDED ? await startEmbeddedForBench() : undefined;
   const config = loadConfig({ ...process.env, ...(embedded ? { DATABASE_URL: embedded.url } : {}), RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' });
@@ -59,13 +59,13 @@ async function serveChild() {
   const benchProject = embedded ? await (await import('../core/projects/keys.js')).createProject(orm.em.fork(), 'bench') : undefined;
   // Lazy: never connects unless something starts a workflow (track does not, with no automations).
   const temporal = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) });
-  const app = createApp({ orm, config, temporal, dns: createDnsResolver({ servers: config.dnsServers }) });
+  const app = createApp({ ...buildDeps(config, orm), temporal });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   server.once('listening', () =>
     process.send!({ port: (server.address() as AddressInfo).port, project: benchProject && { id: benchProject.project.id, publicKey: benchProject.publicKey } }),
   );
   let cpuMark = process.cpuUsage();
-  process.on('message', async (m) => {
+  const onMessage = async (m: unknown) => {
     // CPU the server used since the last mark (the measured run), so the parent can print it per request.
     if (m === 'mark') cpuMark = process.cpuUsage();
     if (m === 'cpu') {
@@ -81,7 +81,8 @@ async function serveChild() {
     await orm.close(true);
     await embedded?.stop();
     process.exit(0);
-  });
+  };
+  process.on('message', (m) => void onMessage(m));
 }
 
 /** `npm start`'s database: PGlite files in a temp folder behind the embedded wire server. */

@@ -3,6 +3,7 @@ import { loadConfig } from '../core/config.js';
 import { DomainError } from '../core/errors.js';
 import type { KeyKind } from '../db/entities/index.js';
 import { readSecretKey } from '../launcher/secret.js';
+import type * as CommandsModule from './commands.js';
 import type { Output } from './commands.js';
 
 const USAGE = `Usage: npm run --silent cli -- <command> [--json]
@@ -25,7 +26,7 @@ Database: DATABASE_URL, else the embedded database of the \`npm start\` running 
 /** A mistake in how the CLI was called: print the message and the usage. */
 class UsageError extends Error {}
 
-type Commands = typeof import('./commands.js');
+type Commands = typeof CommandsModule;
 type Command = (c: Commands, em: Parameters<Commands['projectsCreate']>[0], env: { secretKey?: string }) => Promise<Output>;
 
 function parseCommand(argv: string[]): { run: Command; json: boolean } | 'help' {

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** json: one object per line (production); pretty: `time LEVEL message key=value` (npm start's default). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -82,6 +84,7 @@ export interface Config {
   rateLimitPerMinute: number;
   authCacheTtlMs: number;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: Env['LOG_FORMAT'];
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -122,5 +125,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }

@@ -3,6 +3,7 @@ import { Contact } from '../db/entities/index.js';
 import { isUuid, newId } from '../db/ids.js';
 import { DomainError, notFound } from './errors.js';
 import { keysetPage } from './paging.js';
+import { sqlOne } from '../db/sql.js';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -86,9 +87,7 @@ export async function upsertContact(
   input: UpsertInput,
   opts: { defaultSubscribed: boolean },
 ): Promise<{ contact: ContactRow; isNew: boolean }> {
-  const row = await em
-    .getConnection()
-    .execute<Record<string, any>>(UPSERT_CONTACT_SQL, upsertContactParams(projectId, input, opts.defaultSubscribed), 'get', em.getTransactionContext());
+  const row = await sqlOne<Record<string, any>>(em, UPSERT_CONTACT_SQL, upsertContactParams(projectId, input, opts.defaultSubscribed));
   return { contact: rowToContact(row), isNew: row.inserted === true };
 }
 

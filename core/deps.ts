@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { dnsResolverFromConfig, type DnsResolver } from './domains/dns.js';
+import { noExtensions, type Extensions } from './extensions.js';
 
 /** The outside-world parts the API and the worker share. */
 export interface SharedDeps {
@@ -9,6 +10,8 @@ export interface SharedDeps {
   config: Config;
   /** Every DNS lookup of the service (verify, sender domains), pointed at `config.dnsServers`. */
   dns: DnsResolver;
+  /** Usage checks and automation matchers of the features that are wired in. */
+  extensions: Extensions;
 }
 
 /** Shared parts plus a Temporal client: what the rules that start or signal workflows need. */
@@ -22,8 +25,8 @@ export interface ServiceDeps extends SharedDeps {
  * whatever comes next). `npm run start:api`, `npm run start:worker` and `npm start` all build
  * their dependencies here, so a new part is wired in once.
  */
-export function buildDeps(config: Config, orm: MikroORM): SharedDeps {
-  return { orm, config, dns: dnsResolverFromConfig(config) };
+export function buildDeps(config: Config, orm: MikroORM, extensions: Extensions = noExtensions): SharedDeps {
+  return { orm, config, dns: dnsResolverFromConfig(config), extensions };
 }
 
 export function withTemporal(shared: SharedDeps, temporal: Client): ServiceDeps {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlFirst, sqlOne, sqlRows } from '../db/sql.js';
 
 /*
  * The project's sending rate, shared by every worker process, campaign and transactional send.
@@ -51,9 +52,7 @@ export type SendStart = { admitted: true; startMs: number } | { admitted: false;
  * row must be unlocked at once.
  */
 export async function claimSendStart(em: EntityManager, projectId: string, pacing: Pacing): Promise<SendStart> {
-  const row = await em
-    .getConnection()
-    .execute<{ wait_ms: number; start_ms: number | null }>('select wait_ms, start_ms from claim_send_start(?, ?, ?)', [projectId, pacing.windowMs, pacing.maxStarts], 'get');
+  const row = await sqlOne<{ wait_ms: number; start_ms: number | null }>(em, 'select wait_ms, start_ms from claim_send_start(?, ?, ?)', [projectId, pacing.windowMs, pacing.maxStarts]);
   return row.start_ms != null ? { admitted: true, startMs: Number(row.start_ms) } : { admitted: false, waitMs: Math.max(1, Math.ceil(Number(row.wait_ms))) };
 }
 
@@ -86,15 +85,13 @@ export async function acquireSendToken(em: EntityManager, projectId: string, rat
   const rate = Math.max(0.001, ratePerSecond);
   const cap = BURST_TOKENS;
   const floor = -rate * MAX_AHEAD_SECONDS;
-  const conn = em.getConnection();
-  const ctx = em.getTransactionContext();
-  const taken = await conn.execute<{ tokens: number; now_ms: number }[]>(TAKE_SQL, [projectId, cap, cap, rate, cap, rate, floor], 'all', ctx);
+  const taken = await sqlRows<{ tokens: number; now_ms: number }>(em, TAKE_SQL, [projectId, cap, cap, rate, cap, rate, floor]);
   if (taken.length > 0) {
     const balance = Number(taken[0].tokens);
     const waitMs = balance >= 0 ? 0 : Math.ceil((-balance / rate) * 1000);
     return { granted: true, waitMs, slotAtMs: Number(taken[0].now_ms) + waitMs };
   }
-  const row = await conn.execute<{ tokens: number }>(BALANCE_SQL, [cap, rate, projectId], 'get', ctx);
+  const row = await sqlFirst<{ tokens: number }>(em, BALANCE_SQL, [cap, rate, projectId]);
   const missing = floor + 1 - Number(row?.tokens ?? 0);
   return { granted: false, waitMs: Math.max(50, Math.ceil((missing / rate) * 1000)) };
 }

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
+import { log as logger } from './log.js';
 
 /** Temporal's own default; used when TEMPORAL_ADDRESS is not set for a standalone API or worker. */
 export const DEFAULT_TEMPORAL_ADDRESS = 'localhost:7233';
@@ -37,7 +38,7 @@ export function requireSecretKey(config: Config, command: string): string {
  * Runs `stop` once on the first SIGINT/SIGTERM, then exits 0 (1 if stopping failed). A second
  * signal while stopping exits at once.
  */
-export function onShutdownSignal(stop: () => Promise<void>, log: (m: string) => void = (m) => console.error(m)) {
+export function onShutdownSignal(stop: () => Promise<void>, log: (m: string) => void = (m) => logger.info(m)) {
   let stopping = false;
   const handler = (signal: NodeJS.Signals) => {
     if (stopping) {

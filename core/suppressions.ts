@@ -4,6 +4,7 @@ import { newId } from '../db/ids.js';
 import { notFound } from './errors.js';
 import { normalizeEmail } from './contacts.js';
 import { keysetPage } from './paging.js';
+import { sqlRows, sqlOne } from '../db/sql.js';
 
 /*
  * The suppression list: addresses the project never sends to again (transactional or marketing),
@@ -42,14 +43,7 @@ export async function suppress(
   reason: SuppressionReason,
   source?: string | null,
 ): Promise<{ suppression: SuppressionRow; isNew: boolean }> {
-  const row = await em
-    .getConnection()
-    .execute<Record<string, any>>(
-      SUPPRESS_SQL,
-      [newId(), projectId, normalizeEmail(email), reason, source ?? null],
-      'get',
-      em.getTransactionContext(),
-    );
+  const row = await sqlOne<Record<string, any>>(em, SUPPRESS_SQL, [newId(), projectId, normalizeEmail(email), reason, source ?? null]);
   return {
     suppression: { id: row.id, email: row.email, reason: row.reason, source: row.source ?? null, createdAt: new Date(row.created_at) },
     isNew: row.inserted === true,
@@ -64,14 +58,7 @@ export async function listSuppressions(em: EntityManager, projectId: string, q: 
 
 /** Removes an address from the list (mail to it is allowed again); 404 when it is not on it. */
 export async function liftSuppression(em: EntityManager, projectId: string, email: string): Promise<void> {
-  const rows = await em
-    .getConnection()
-    .execute<Record<string, any>[]>(
-      'delete from suppressions where project_id = ? and email = ? returning id',
-      [projectId, normalizeEmail(email)],
-      'all',
-      em.getTransactionContext(),
-    );
+  const rows = await sqlRows<Record<string, any>>(em, 'delete from suppressions where project_id = ? and email = ? returning id', [projectId, normalizeEmail(email)]);
   if (rows.length === 0) throw notFound('Suppression');
 }
 

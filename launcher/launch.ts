@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../core/config.js';
 import { createProject } from '../core/projects/keys.js';
 import { Project } from '../db/entities/index.js';
 import { openOrm } from '../db/orm.js';
+import { log as logger } from '../core/log.js';
 import { startWorker } from '../worker/main.js';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-db.js';
 import { embeddedPasswordFile, ensureEmbeddedPassword, withoutPassword } from './embedded-password.js';
@@ -41,7 +42,7 @@ const maskUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@
  * it in reverse order; a failure half-way stops what had started.
  */
 export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) => void } = {}): Promise<Launched> {
-  const log = opts.log ?? ((m: string) => console.log(m));
+  const log = opts.log ?? ((m: string) => logger.info(m));
   const env: NodeJS.ProcessEnv = { ...(opts.env ?? process.env) };
   const initial = loadConfig(env); // fails fast on a bad value
   const dataDir = path.resolve(initial.dataDir);

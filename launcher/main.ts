@@ -1,5 +1,9 @@
+import { configureLogging, log } from '../core/log.js';
 import { onShutdownSignal } from '../core/process.js';
 import { launch, summary } from './launch.js';
+
+// `npm start` is run by a person at a terminal: readable lines unless LOG_FORMAT says otherwise.
+configureLogging({ logLevel: (process.env.LOG_LEVEL as 'info' | undefined) ?? 'info', logFormat: process.env.LOG_FORMAT === 'json' ? 'json' : 'pretty' });
 
 /** `npm start`: everything in one process tree; Ctrl-C stops it all. */
 const startup = launch();
@@ -9,17 +13,17 @@ onShutdownSignal(async () => {
   stopping = true;
   const launched = await startup.catch(() => undefined);
   await launched?.stop();
-  console.error('Stopped.');
+  log.info('Stopped.');
 });
 try {
   const launched = await startup;
-  if (!stopping) for (const line of summary(launched)) console.log(line);
+  if (!stopping) for (const line of summary(launched)) log.info(line);
   launched.workerDone.catch(async (e) => {
-    console.error(`The worker failed: ${(e as Error).message}. Stopping.`);
+    log.error({ err: e }, 'The worker failed. Stopping.');
     await launched.stop();
     process.exit(1);
   });
 } catch (e) {
-  console.error(`Failed to start: ${(e as Error).message}`);
+  log.error(`Failed to start: ${(e as Error).message}`);
   process.exit(1);
 }

@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { log as logger } from '../core/log.js';
 import { fileURLToPath } from 'node:url';
 
 /*
@@ -32,7 +33,7 @@ export function findTemporalCli(): string | undefined {
  * that `go install` refuses). Returns undefined when Go is missing: callers then fall back to the
  * SDK's own download of the dev server.
  */
-export function installTemporalCli(log: (m: string) => void = console.log): string | undefined {
+export function installTemporalCli(log: (m: string) => void = (m) => logger.info(m)): string | undefined {
   const existing = findTemporalCli();
   if (existing) return existing;
   const go = onPath('go') ?? (existsSync('/usr/local/go/bin/go') ? '/usr/local/go/bin/go' : undefined);

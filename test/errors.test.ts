@@ -169,15 +169,16 @@ describe('500 INTERNAL_ERROR', () => {
 
   it('an unexpected failure is a generic 500: no stack, no SQL, no table name; the log has the request id', async () => {
     await broken.orm.em.getConnection().execute('drop table contacts cascade');
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The service logs to stderr through core/log.ts (one JSON object per line).
+    const log = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       const res = await broken.request('GET', '/contacts');
       const text = await res.clone().text();
       const body = await expectError(res, 500, 'INTERNAL_ERROR');
       expect(body.error.message).toBe('An unexpected error occurred');
       for (const leak of ['contacts', 'select', 'relation', 'does not exist', 'stack', '.ts:', '    at ']) expect(text.toLowerCase()).not.toContain(leak);
-      expect(log).toHaveBeenCalled();
-      expect(String(log.mock.calls[0][0])).toContain(body.error.requestId);
+      const lines = log.mock.calls.map(([chunk]) => JSON.parse(String(chunk)) as Record<string, unknown>);
+      expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: 'unhandled error', requestId: body.error.requestId }));
     } finally {
       log.mockRestore();
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { templateUsageCheckers, type TemplateUsageChecker } from '../core/templates/templates.js';
+import { noExtensions } from '../core/extensions.js';
+import type { TemplateUsageChecker } from '../core/templates/templates.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { expectError } from './support/envelope.js';
 
@@ -185,10 +186,10 @@ describe('DELETE /templates/:id', () => {
     };
     beforeAll(async () => {
       await ctx.orm.em.getConnection().execute('create table test_template_users (name text not null, project_id uuid not null, template_id uuid not null)');
-      templateUsageCheckers.push(checker);
+      ctx.deps.extensions = { ...noExtensions, templateUsage: [checker] };
     });
     afterAll(() => {
-      templateUsageCheckers.splice(templateUsageCheckers.indexOf(checker), 1);
+      ctx.deps.extensions = noExtensions;
     });
 
     it('is a 409 CONFLICT naming each user; once released it deletes', async () => {

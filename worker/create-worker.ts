@@ -4,6 +4,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, t
 import { Client } from '@temporalio/client';
 import { createActivities, type ActivityDeps } from '../activities/index.js';
 import { createMailer, type Mailer } from '../activities/mailer.js';
+import { log } from '../core/log.js';
 import { startSweeper, type SweeperOptions } from './sweeper.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -18,9 +19,11 @@ export function workflowBundle() {
 
 const quietLogger = {
   log() {}, trace() {}, debug() {}, info() {},
-  warn: (m: string) => console.warn(m),
-  error: (m: string) => console.error(m),
+  warn: (m: string) => log.warn(m),
+  error: (m: string) => log.error(m),
 };
+
+const PINO_LEVEL = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
 
 export interface WorkerOptions {
   address: string;
@@ -34,11 +37,15 @@ export interface WorkerOptions {
 
 let runtimeInstalled = false;
 /** The SDK logs every worker state change at INFO; keep warnings and errors only. */
-function installRuntime() {
+export function installRuntime() {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   try {
-    Runtime.install({ logger: new DefaultLogger((process.env.TEMPORAL_LOG_LEVEL as 'WARN') ?? 'WARN') });
+    // The SDK's lines (worker state, workflow and activity failures) go to the service's logger, with their ids.
+    const logger = new DefaultLogger((process.env.TEMPORAL_LOG_LEVEL as 'WARN') ?? 'WARN', (entry) => {
+      log[PINO_LEVEL[entry.level]]({ ...entry.meta, sdk: 'temporal' }, entry.message);
+    });
+    Runtime.install({ logger });
   } catch {
     /* already installed by the host process */
   }

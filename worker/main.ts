@@ -3,6 +3,7 @@ import { openOrm, type MikroORM } from '../db/orm.js';
 import { buildDeps } from '../core/deps.js';
 import { isEntrypoint, onShutdownSignal, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../core/process.js';
 import { createWorker } from './create-worker.js';
+import { configureLogging, log } from '../core/log.js';
 
 export interface RunningWorker {
   /** Settles when the worker stops (rejects if it failed). */
@@ -35,24 +36,25 @@ export async function startWorker(config: Config, orm: MikroORM): Promise<Runnin
 
 async function main() {
   const config = loadConfig();
+  configureLogging(config);
   const databaseUrl = requireDatabaseUrl(config, 'npm run start:worker');
   requireSecretKey(config, 'npm run start:worker');
   const orm = await openOrm(databaseUrl, { migrate: true });
   const worker = await startWorker(config, orm);
-  console.log(`Worker polling task queue "${config.taskQueue}" on Temporal ${temporalAddressOf(config)} (namespace ${config.temporalNamespace})`);
+  log.info({ taskQueue: config.taskQueue, temporal: temporalAddressOf(config), namespace: config.temporalNamespace }, 'Worker polling');
   onShutdownSignal(async () => {
     await worker.stop();
     await orm.close(true);
   });
   worker.done.catch((e) => {
-    console.error(`Worker failed: ${(e as Error).message}`);
+    log.error({ err: e }, 'Worker failed');
     process.exit(1);
   });
 }
 
 if (isEntrypoint(import.meta.url)) {
   main().catch((e) => {
-    console.error(`Failed to start the worker: ${(e as Error).message}`);
+    log.error(`Failed to start the worker: ${(e as Error).message}`);
     process.exit(1);
   });
 }

@@ -2,6 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { markDispatched } from '../core/emails/send.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
+import { sqlRows } from '../db/sql.js';
+import { log } from '../core/log.js';
 
 export interface SweeperOptions {
   orm: MikroORM;
@@ -32,9 +34,7 @@ for update skip locked`;
 export async function sweepQueuedEmails(opts: SweeperOptions): Promise<number> {
   const { orm, client, taskQueue } = opts;
   return orm.em.fork().transactional(async (tx) => {
-    const rows = await tx
-      .getConnection()
-      .execute<{ id: string; project_id: string }[]>(SELECT_STRANDED_SQL, [opts.olderThanMs ?? 60_000, opts.limit ?? 100], 'all', tx.getTransactionContext());
+    const rows = await sqlRows<{ id: string; project_id: string }>(tx, SELECT_STRANDED_SQL, [opts.olderThanMs ?? 60_000, opts.limit ?? 100]);
     let started = 0;
     for (const row of rows) {
       try {
@@ -56,13 +56,13 @@ export async function sweepQueuedEmails(opts: SweeperOptions): Promise<number> {
 
 /** Sweeps every `intervalMs` (30 s) until stopped; a failed pass (Temporal down) is logged and retried next time. */
 export function startSweeper(opts: SweeperOptions): { stop(): Promise<void> } {
-  const log = opts.log ?? ((m: string) => console.warn(m));
+  const warn = opts.log ?? ((m: string) => log.warn(m));
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return; // the previous pass is still going
     running = sweepQueuedEmails(opts)
-      .then((n) => n > 0 && log(`[sweeper] started delivery of ${n} stranded QUEUED email(s)`))
-      .catch((e) => log(`[sweeper] pass failed: ${(e as Error).message}`))
+      .then((n) => n > 0 && warn(`[sweeper] started delivery of ${n} stranded QUEUED email(s)`))
+      .catch((e) => warn(`[sweeper] pass failed: ${(e as Error).message}`))
       .finally(() => (running = undefined));
   }, opts.intervalMs ?? 30_000);
   timer.unref();

@@ -1,6 +1,6 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import type { DeliveryOutcome } from '../activities/mail.activities.js';
+import type { DeliveryOutcome, PermanentFailureType } from '../activities/delivery/outcome.js';
 
 export interface DeliverEmailsInput {
   projectId: string;
@@ -12,6 +12,9 @@ export interface DeliverEmailsResult {
   failed: number;
   outcomes: DeliveryOutcome[];
 }
+
+// The activity's failure types of a permanent SMTP rejection (a domain error, e.g. NOT_FOUND, is not one).
+const PERMANENT_SMTP: ReadonlySet<string> = new Set<PermanentFailureType>(['EMAIL_BOUNCED', 'EMAIL_FAILED']);
 
 /** At most this many emails of one workflow in flight; the shared rate bucket does the pacing. */
 export const DELIVERY_CONCURRENCY = 10;
@@ -62,7 +65,7 @@ async function deliverOne(deliverEmail: Activities['deliverEmail'], emailId: str
     if (!(err instanceof ActivityFailure)) throw err; // e.g. the workflow was cancelled
     const cause = err.cause;
     // Permanent SMTP rejection: the activity already wrote FAILED/BOUNCED and the event.
-    if (cause instanceof ApplicationFailure && cause.nonRetryable && cause.details?.[0]) {
+    if (cause instanceof ApplicationFailure && PERMANENT_SMTP.has(cause.type ?? '') && cause.details?.[0]) {
       return cause.details[0] as DeliveryOutcome;
     }
     if (cause instanceof ApplicationFailure && cause.type === 'EMAIL_NOT_FOUND') return { emailId, status: 'FAILED', error: cause.message };

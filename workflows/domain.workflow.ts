@@ -1,23 +1,18 @@
 import { condition, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
+import type {
+  DomainVerificationInput,
+  DomainVerificationResult,
+  DomainVerificationWorkflow,
+  RecheckSignalName,
+} from '../core/domains/verification-workflow.js';
 
-export interface DomainVerificationInput {
-  domainId: string;
-  /** First wait between checks (default 1 min); doubles after each miss. */
-  minIntervalMs?: number;
-  /** Cap of the doubling wait (default 1 h). */
-  maxIntervalMs?: number;
-  /** Checks stop and the domain becomes FAILED this long after the start (default 72 h). */
-  giveUpAfterMs?: number;
-}
-
-/** GONE: the domain was deleted while being checked. */
-export type DomainVerificationResult = 'VERIFIED' | 'FAILED' | 'GONE';
+export type { DomainVerificationInput, DomainVerificationResult };
 
 export const DOMAIN_CHECK_DEFAULTS = { minIntervalMs: 60_000, maxIntervalMs: 3_600_000, giveUpAfterMs: 72 * 3_600_000 } as const;
 
 /** Check now instead of at the end of the current wait (sent by POST /domains/{id}/verify). */
-export const recheckSignal = defineSignal('recheck');
+export const recheckSignal = defineSignal<[]>('recheck' satisfies RecheckSignalName);
 
 // DNS failures come back as results, not errors: a thrown error is the database, worth retrying.
 const { checkDomainDns, markDomainFailed } = proxyActivities<Activities>({
@@ -50,3 +45,7 @@ export async function domainVerificationWorkflow(input: DomainVerificationInput)
     wait = woken ? minMs : Math.min(wait * 2, maxMs);
   }
 }
+
+// Compile-time check: the shape core starts it with (core/domains/verification-workflow.ts).
+type Is<T, U extends T> = U;
+export type DomainVerificationShape = Is<DomainVerificationWorkflow, typeof domainVerificationWorkflow>;

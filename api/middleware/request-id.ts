@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { randomBytesPooled } from '../../db/ids.js';
+import { withLogContext } from '../../core/log.js';
 import type { AppEnv } from '../types.js';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -10,6 +11,7 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   const id = incoming && SAFE_ID.test(incoming) ? incoming : `req_${randomBytesPooled(12).toString('base64url')}`;
   c.set('requestId', id);
   c.header('X-Request-Id', id);
-  await next();
+  // Every line logged while handling the request carries its id.
+  await withLogContext({ requestId: id }, next);
   c.res.headers.set('X-Request-Id', id);
 };

@@ -1,4 +1,14 @@
-import type { ServiceDeps } from '../deps.js';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import type { Config } from '../config.js';
+import { log } from '../log.js';
+
+/** What a matcher may use (the API's and the worker's dependencies both have it). */
+export interface TriggerDeps {
+  orm: MikroORM;
+  config: Config;
+  temporal: Client;
+}
 
 /** A recorded event that may start automations. Ids only: matchers load what they need. */
 export interface RecordedEvent {
@@ -15,25 +25,26 @@ export interface RecordedEvent {
  */
 export interface AutomationMatcher {
   name: string;
-  matches(deps: ServiceDeps, event: RecordedEvent): boolean | Promise<boolean>;
-  start(deps: ServiceDeps, event: RecordedEvent): Promise<void>;
+  matches(deps: TriggerDeps, event: RecordedEvent): boolean | Promise<boolean>;
+  start(deps: TriggerDeps, event: RecordedEvent): Promise<void>;
 }
 
-/** The registry the workflows (automations) feature fills at startup; empty until then. */
-export const automationMatchers: AutomationMatcher[] = [];
-
 /**
- * The automation trigger point, called after an event is stored. Returns at once when no matcher
- * is registered (the hot `/v1/track` path pays nothing). A failing matcher is logged, not thrown:
+ * The automation trigger point, called after an event is stored, with the matchers wired in where
+ * the app or worker is assembled (deps.extensions). Returns at once when there are none (the hot `/v1/track` path pays nothing). A failing matcher is logged, not thrown:
  * the event is already stored, and failing the request would make clients retry and record it twice.
  */
-export async function onEventRecorded(deps: ServiceDeps, event: RecordedEvent): Promise<void> {
-  if (automationMatchers.length === 0) return;
-  for (const matcher of automationMatchers) {
+export async function onEventRecorded(
+  deps: TriggerDeps,
+  matchers: readonly AutomationMatcher[],
+  event: RecordedEvent,
+): Promise<void> {
+  if (matchers.length === 0) return;
+  for (const matcher of matchers) {
     try {
       if (await matcher.matches(deps, event)) await matcher.start(deps, event);
     } catch (err) {
-      console.error(`[automations] ${matcher.name} failed for event ${event.eventId} (${event.eventName}):`, err);
+      log.error({ err, matcher: matcher.name, eventId: event.eventId, eventName: event.eventName }, 'automation matcher failed');
     }
   }
 }

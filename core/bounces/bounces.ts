@@ -5,6 +5,7 @@ import type { ParsedDsn, ReportType } from './dsn.js';
 import { unsubscribeContact } from '../tracking/engagement.js';
 import { recordEvent } from '../events/events.js';
 import { suppress } from '../suppressions.js';
+import { sqlFirst, sqlRun } from '../../db/sql.js';
 
 /*
  * Bounces and complaints reported by a mail provider (webhook) or a DSN: hard bounces and
@@ -46,27 +47,15 @@ async function matchEmail(em: EntityManager, projectId: string, r: BounceReport)
   const id = r.emailId && isUuid(r.emailId) ? r.emailId.toLowerCase() : null;
   const mid = r.messageId?.trim().replace(/^<|>$/g, '') || null;
   if (!id && !mid) return null;
-  const row = await em.getConnection().execute<Record<string, any>>(
-    `select id, contact_id, campaign_id from emails
+  const row = await sqlFirst<Record<string, any>>(em, `select id, contact_id, campaign_id from emails
      where project_id = ? and (id = ?::uuid or message_id in (?, ?))
-     order by (id = ?::uuid) desc nulls last limit 1`,
-    [projectId, id, mid, mid ? `<${mid}>` : null, id],
-    'get',
-    em.getTransactionContext(),
-  );
+     order by (id = ?::uuid) desc nulls last limit 1`, [projectId, id, mid, mid ? `<${mid}>` : null, id]);
   return row ? { id: row.id, contactId: row.contact_id ?? null, campaignId: row.campaign_id ?? null } : null;
 }
 
 /** The contact (locked: a concurrent unsubscribe records one event) by id, else by address. */
 async function lockContact(em: EntityManager, projectId: string, contactId: string | null, email: string): Promise<{ id: string; subscribed: boolean } | null> {
-  const row = await em
-    .getConnection()
-    .execute<Record<string, any>>(
-      'select id, subscribed from contacts where project_id = ? and id = coalesce(?::uuid, (select id from contacts where project_id = ? and email = ?)) for update',
-      [projectId, contactId, projectId, email],
-      'get',
-      em.getTransactionContext(),
-    );
+  const row = await sqlFirst<Record<string, any>>(em, 'select id, subscribed from contacts where project_id = ? and id = coalesce(?::uuid, (select id from contacts where project_id = ? and email = ?)) for update', [projectId, contactId, projectId, email]);
   return row ? { id: row.id, subscribed: row.subscribed } : null;
 }
 
@@ -83,12 +72,7 @@ async function processOne(em: EntityManager, projectId: string, r: BounceReport,
     await unsubscribeContact(em, { projectId, contactId: contact.id, subscribed: contact.subscribed, emailId: matched?.id ?? null, campaignId: matched?.campaignId ?? null, email, source: 'complaint' });
   }
   if (r.type === 'hard_bounce' && matched) {
-    await em.getConnection().execute(
-      `update emails set status = 'BOUNCED', error = ?, updated_at = now() where id = ?`,
-      [(r.diagnostic ?? (r.status ? `Bounced with status ${r.status}` : 'Hard bounce')).slice(0, 2000), matched.id],
-      'run',
-      em.getTransactionContext(),
-    );
+    await sqlRun(em, `update emails set status = 'BOUNCED', error = ?, updated_at = now() where id = ?`, [(r.diagnostic ?? (r.status ? `Bounced with status ${r.status}` : 'Hard bounce')).slice(0, 2000), matched.id]);
   }
   const name = r.type === 'complaint' ? ('email.complained' as const) : ('email.bounced' as const);
   const data: Record<string, unknown> = { email, source };

@@ -51,11 +51,11 @@ export function normalizeDomainName(raw: string): string {
 }
 
 /**
- * Whatever sends from a domain (campaigns) registers a checker that names its users; a domain in
- * use cannot be deleted. Checkers get the record, so they can match `from` addresses by name.
+ * Whatever sends from a domain (campaigns) gives a checker that names its users (wired in
+ * deps.extensions); a domain in use cannot be deleted. Checkers get the record, so they can match
+ * `from` addresses by name.
  */
 export type DomainUsageChecker = (em: EntityManager, projectId: string, domain: { id: string; domain: string }) => Promise<string[]>;
-export const domainUsageCheckers: DomainUsageChecker[] = [];
 
 const verifiedElsewhere = async (em: EntityManager, d: { projectId: string; domain: string }) =>
   (await em.count(Domain, { domain: d.domain, status: 'VERIFIED', projectId: { $ne: d.projectId } })) > 0;
@@ -123,9 +123,9 @@ export const listDomains = (em: EntityManager, projectId: string, q: { limit: nu
   keysetPage(em, Domain, q.status ? { projectId, status: q.status } : { projectId }, q);
 
 /** Refuses (409) while a checker names a user; the caller stops the workflow. */
-export async function deleteDomain(em: EntityManager, projectId: string, id: string): Promise<Domain> {
+export async function deleteDomain(em: EntityManager, projectId: string, id: string, usage: readonly DomainUsageChecker[]): Promise<Domain> {
   const d = await getDomain(em, projectId, id);
-  const users = (await Promise.all(domainUsageCheckers.map((check) => check(em, projectId, { id: d.id, domain: d.domain })))).flat();
+  const users = (await Promise.all(usage.map((check) => check(em, projectId, { id: d.id, domain: d.domain })))).flat();
   if (users.length > 0) {
     throw new DomainError('CONFLICT', `Domain is in use by ${users.join(', ')}`, {
       suggestion: 'Move these to another sender domain first, then delete it.',

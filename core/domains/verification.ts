@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { Domain } from '../../db/entities/index.js';
-import { recheckSignal, type domainVerificationWorkflow, type DomainVerificationInput } from '../../workflows/domain.workflow.js';
 import { domainWorkflowId } from '../workflow-ids.js';
 import type { Config } from '../config.js';
 import type { DnsResolver } from './dns.js';
+import { DOMAIN_VERIFICATION_WORKFLOW, RECHECK_SIGNAL, type DomainVerificationInput, type DomainVerificationWorkflow } from './verification-workflow.js';
 import { checkDomainRecords, getDomain, reopenFailedDomain } from './domains.js';
+import { log } from '../log.js';
 
 /*
  * The API's side of the domain verification workflow: start it, wake it, stop it. Temporal being
@@ -19,18 +20,17 @@ export interface VerificationDeps {
   dns: DnsResolver;
 }
 
-const workflowType = 'domainVerificationWorkflow';
 const inputOf = (config: Config, domainId: string): DomainVerificationInput => ({ domainId, ...config.domainCheck });
 
 export async function startDomainVerification(deps: Pick<VerificationDeps, 'temporal' | 'config'>, domainId: string): Promise<void> {
   try {
-    await deps.temporal.workflow.start<typeof domainVerificationWorkflow>(workflowType, {
+    await deps.temporal.workflow.start<DomainVerificationWorkflow>(DOMAIN_VERIFICATION_WORKFLOW, {
       taskQueue: deps.config.taskQueue,
       workflowId: domainWorkflowId(domainId),
       args: [inputOf(deps.config, domainId)],
     });
   } catch (e) {
-    console.warn(`Domain ${domainId}: verification workflow not started (${(e as Error).message}); POST /domains/${domainId}/verify starts it.`);
+    log.warn({ domainId, error: (e as Error).message }, `verification workflow not started; POST /domains/${domainId}/verify starts it`);
   }
 }
 
@@ -41,7 +41,7 @@ export async function stopDomainVerification(temporal: Client, domainId: string)
   } catch (e) {
     if (!(e instanceof WorkflowNotFoundError)) {
       // The row is gone already: the workflow ends by itself at its next check (GONE).
-      console.warn(`Domain ${domainId}: verification workflow not terminated (${(e as Error).message})`);
+      log.warn({ domainId, error: (e as Error).message }, 'verification workflow not terminated');
     }
   }
 }
@@ -56,19 +56,19 @@ export async function verifyDomainNow(deps: VerificationDeps, em: EntityManager,
   await checkDomainRecords(em, deps.dns, d.id); // same entity manager: updates `d` in place
   try {
     if (d.status === 'PENDING') {
-      await deps.temporal.workflow.signalWithStart<typeof domainVerificationWorkflow, []>(workflowType, {
+      await deps.temporal.workflow.signalWithStart<DomainVerificationWorkflow, []>(DOMAIN_VERIFICATION_WORKFLOW, {
         taskQueue: deps.config.taskQueue,
         workflowId: domainWorkflowId(d.id),
         args: [inputOf(deps.config, d.id)],
-        signal: recheckSignal,
+        signal: RECHECK_SIGNAL,
         signalArgs: [],
       });
     } else {
       // VERIFIED: a running workflow sees it at its next check; the signal makes that now.
-      await deps.temporal.workflow.getHandle(domainWorkflowId(d.id)).signal(recheckSignal);
+      await deps.temporal.workflow.getHandle(domainWorkflowId(d.id)).signal(RECHECK_SIGNAL);
     }
   } catch (e) {
-    if (!(e instanceof WorkflowNotFoundError)) console.warn(`Domain ${d.id}: verification workflow not signalled (${(e as Error).message})`);
+    if (!(e instanceof WorkflowNotFoundError)) log.warn({ domainId: d.id, error: (e as Error).message }, 'verification workflow not signalled');
   }
   return d;
 }

@@ -11,6 +11,8 @@ import { prepareContent, recipientVariables, renderContent, type PreparedContent
 import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { findSuppressed } from '../suppressions.js';
 import { getTemplate } from '../templates/templates.js';
+import { sqlRun } from '../../db/sql.js';
+import { log } from '../log.js';
 
 export interface SendDeps {
   temporal: Client;
@@ -77,16 +79,6 @@ select r.id, ?, r.contact_id, ?, r.to_email, ?, ?, ?, r.subject, r.html, r.text_
        ?::jsonb, ?::jsonb, ?, r.message_id, 'QUEUED', 0, now(), now()
 from jsonb_to_recordset(?::jsonb) as r(id uuid, contact_id uuid, to_email text, subject text, html text, text_body text, message_id text)`;
 
-/**
- * Runs the insert with real bind parameters. `Connection.execute` inlines parameters into the SQL
- * text (pg's escapeLiteral, one character at a time): ~9 s for 10 MB of attachments; bound, it is ~0.1 s.
- */
-async function insertEmails(tx: EntityManager, params: unknown[]) {
-  const query = tx.getConnection().getKnex().raw(INSERT_EMAILS_SQL, params as any[]);
-  const trx = tx.getTransactionContext();
-  if (trx) query.transacting(trx);
-  await query;
-}
 
 interface EmailRow {
   id: string;
@@ -172,7 +164,7 @@ export async function sendEmails(
     }
     const contacts = recipients.map((r) => byEmail.get(r.email)!);
     const rows = buildRows(contacts, prepared, input.data, domainOf(sender.fromEmail));
-    await insertEmails(tx, [
+    await sqlRun(tx, INSERT_EMAILS_SQL, [
       projectId,
       template?.id ?? null,
       sender.fromEmail,
@@ -209,23 +201,16 @@ export async function startDelivery(deps: SendDeps, em: EntityManager, projectId
       }),
     );
   } catch (err) {
-    console.warn(`[send] could not start delivery workflow ${sendWorkflowId(emailIds[0])} (${emailIds.length} emails stay QUEUED for the sweeper):`, (err as Error).message);
+    log.warn({ workflowId: sendWorkflowId(emailIds[0]), emails: emailIds.length, error: (err as Error).message }, 'delivery workflow not started: the emails stay QUEUED for the sweeper');
     return;
   }
   // Not marked (the database failed just now): the sweeper may start a second workflow for these
   // rows later, which cannot send twice (deliverEmail locks each row around its send).
-  await markDispatched(em, emailIds).catch((err: Error) => console.warn(`[send] could not mark ${emailIds.length} emails dispatched:`, err.message));
+  await markDispatched(em, emailIds).catch((err: Error) => log.warn({ emails: emailIds.length, error: err.message }, 'emails not marked dispatched'));
 }
 
 /** The rows have a delivery workflow now: the sweeper leaves them to it (worker/sweeper.ts). */
 export async function markDispatched(em: EntityManager, emailIds: string[]): Promise<void> {
   if (emailIds.length === 0) return;
-  await em
-    .getConnection()
-    .execute(
-      'update emails set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
-      [JSON.stringify(emailIds)],
-      'run',
-      em.getTransactionContext(),
-    );
+  await sqlRun(em, 'update emails set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(emailIds)]);
 }

@@ -3,6 +3,7 @@ import { newId } from '../../db/ids.js';
 import { validationError } from '../errors.js';
 import { normalizeEmail } from '../contacts.js';
 import { decodeCursor, encodeCursor, type Page } from '../paging.js';
+import { sqlRows, sqlOne } from '../../db/sql.js';
 
 export interface NewEvent {
   projectId: string;
@@ -30,14 +31,7 @@ with e as (
 select id, created_at from e`;
 
 export async function recordEvent(em: EntityManager, ev: NewEvent): Promise<{ id: string; createdAt: Date }> {
-  const row = await em
-    .getConnection()
-    .execute<Record<string, any>>(
-      RECORD_EVENT_SQL,
-      [newId(), ev.projectId, ev.name, ev.contactId ?? null, ev.emailId ?? null, ev.campaignId ?? null, JSON.stringify(ev.data ?? {})],
-      'get',
-      em.getTransactionContext(),
-    );
+  const row = await sqlOne<Record<string, any>>(em, RECORD_EVENT_SQL, [newId(), ev.projectId, ev.name, ev.contactId ?? null, ev.emailId ?? null, ev.campaignId ?? null, JSON.stringify(ev.data ?? {})]);
   return { id: row.id, createdAt: new Date(row.created_at) };
 }
 
@@ -165,14 +159,9 @@ export async function listEvents(
 ): Promise<Page<EventDto> & { totalCapped: boolean }> {
   assertTimeRange(q);
   const afterId = q.cursor ? decodeCursor(q.cursor) : undefined;
-  const conn = em.getConnection();
   const { email, ...filters } = q;
   if (email !== undefined) {
-    const contact = await conn.execute<{ id: string }[]>(
-      'select id from contacts where project_id = ? and email = ?',
-      [projectId, normalizeEmail(email)],
-      'all',
-    );
+    const contact = await sqlRows<{ id: string }>(em, 'select id from contacts where project_id = ? and email = ?', [projectId, normalizeEmail(email)]);
     if (contact.length === 0 || (filters.contactId !== undefined && filters.contactId !== contact[0].id)) {
       return { items: [], nextCursor: null, total: 0, totalCapped: false };
     }
@@ -180,8 +169,8 @@ export async function listEvents(
   }
   const { list, count } = buildEventQueries(projectId, filters, { limit: q.limit, afterId });
   const [rows, totalRow] = await Promise.all([
-    conn.execute<Record<string, any>[]>(list.sql, list.params, 'all'),
-    conn.execute<{ total: string | number }>(count.sql, count.params, 'get'),
+    sqlRows<Record<string, any>>(em, list.sql, list.params),
+    sqlOne<{ total: string | number }>(em, count.sql, count.params),
   ]);
   const hasMore = rows.length > q.limit;
   const items = (hasMore ? rows.slice(0, q.limit) : rows).map(toEventDto);
@@ -202,8 +191,6 @@ export interface EventNameDto {
 
 /** Distinct event names with counts, from the counter table (never a scan of events). */
 export async function listEventNames(em: EntityManager, projectId: string): Promise<EventNameDto[]> {
-  const rows = await em
-    .getConnection()
-    .execute<Record<string, any>[]>('select name, count, last_seen_at from event_names where project_id = ? order by name', [projectId], 'all');
+  const rows = await sqlRows<Record<string, any>>(em, 'select name, count, last_seen_at from event_names where project_id = ? order by name', [projectId]);
   return rows.map((r) => ({ name: r.name, count: Number(r.count), lastSeenAt: new Date(r.last_seen_at).toISOString() }));
 }

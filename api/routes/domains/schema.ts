@@ -44,7 +44,7 @@ export const CreateDomainBody = z
 export const ListDomainsQuery = PageQuery.extend({
   status: z.enum(DOMAIN_STATUSES).optional().openapi({
     param: { name: 'status', in: 'query' },
-    description: 'The contract says "list verified domains": `?status=VERIFIED` gives exactly that; without it every status is listed.',
+    description: 'Only domains with this status; `?status=VERIFIED` lists the domains you can send from. Without it every status is listed.',
   }),
 });
 

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App, AppDeps } from '../../types.js';
+import { sqlRows } from '../../../db/sql.js';
 
 const Health = z
   .object({
@@ -26,7 +27,7 @@ const within = <T>(p: Promise<T>, ms: number) =>
 
 export async function checkHealth(deps: AppDeps) {
   const [db, temporal] = await Promise.allSettled([
-    within(deps.orm.em.getConnection().execute('select 1'), 2000),
+    within(sqlRows(deps.orm.em, 'select 1', []), 2000),
     within(deps.temporal.workflowService.getSystemInfo({}), 2000),
   ]);
   const database = db.status === 'fulfilled' ? ('up' as const) : ('down' as const);

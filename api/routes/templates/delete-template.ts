@@ -19,6 +19,6 @@ const route = createRoute({
 export const registerDeleteTemplate = (app: App) =>
   app.openapi(route, async (c) => {
     const { id } = c.req.valid('param');
-    await deleteTemplate(c.var.em, c.var.project.id, id);
+    await deleteTemplate(c.var.em, c.var.project.id, id, c.var.deps.extensions.templateUsage);
     return c.json(success({ id, deleted: true as const }), 200);
   });

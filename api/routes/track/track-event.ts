@@ -27,8 +27,8 @@ export const registerTrackEvent = (app: App) =>
     const body = c.req.valid('json');
     const r = await trackEvent(c.var.em, projectId, body);
     if (r.subscriptionEvent) {
-      await onEventRecorded(c.var.deps, { projectId, contactId: r.contactId, eventName: r.subscriptionEvent.name, eventId: r.subscriptionEvent.id });
+      await onEventRecorded(c.var.deps, c.var.deps.extensions.automationMatchers, { projectId, contactId: r.contactId, eventName: r.subscriptionEvent.name, eventId: r.subscriptionEvent.id });
     }
-    await onEventRecorded(c.var.deps, { projectId, contactId: r.contactId, eventName: body.event, eventId: r.eventId });
+    await onEventRecorded(c.var.deps, c.var.deps.extensions.automationMatchers, { projectId, contactId: r.contactId, eventName: body.event, eventId: r.eventId });
     return c.json(success({ contact: r.contactId, event: r.eventId, timestamp: r.createdAt.toISOString() }), 200);
   });

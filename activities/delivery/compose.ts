@@ -1,0 +1,33 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../../core/config.js';
+import { dkimForSender } from '../../core/domains/domains.js';
+import { decorateForDelivery } from '../../core/tracking/links.js';
+import type { Email, Project } from '../../db/entities/index.js';
+import type { OutgoingMessage } from '../mailer.js';
+
+/** The message of an email record: its stored content, tracking and list headers, DKIM key, VERP return path. */
+export async function composeMessage(em: EntityManager, config: Config, email: Email, project: Project): Promise<OutgoingMessage> {
+  const decoration = decorateForDelivery(email, project, config);
+  const dkim = await dkimForSender(em, email.projectId, email.fromEmail, config.secretKey);
+  return {
+    emailId: email.id,
+    messageId: email.messageId,
+    from: { name: email.fromName, address: email.fromEmail },
+    to: email.toEmail,
+    replyTo: email.replyTo,
+    subject: email.subject,
+    html: decoration.html,
+    text: email.textBody,
+    attachments: email.attachments,
+    headers: { ...email.headers, ...decoration.headers },
+    returnPath: returnPathFor(config.bounceAddress, email.id),
+    dkim,
+  };
+}
+
+/** `bounces@mail.example.com` -> `bounces+<email id>@mail.example.com` (what core/bounces/dsn.ts reads back). */
+export function returnPathFor(bounceAddress: string | undefined, emailId: string): string | undefined {
+  if (!bounceAddress) return undefined;
+  const at = bounceAddress.lastIndexOf('@');
+  return `${bounceAddress.slice(0, at)}+${emailId}${bounceAddress.slice(at)}`;
+}

@@ -1,0 +1,53 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino, type Logger } from 'pino';
+
+/*
+ * The service's one logger (pino). JSON lines by default (production: one object per line for a
+ * log collector); `LOG_FORMAT=pretty` (what `npm start` uses) prints `time LEVEL message key=value`.
+ * Fields of the current request or activity (requestId; workflowId, activityId) are added to every
+ * line logged inside it, wherever the line comes from: see withLogContext.
+ */
+
+export type { Logger };
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+export type LogFormat = 'json' | 'pretty';
+
+const context = new AsyncLocalStorage<Record<string, unknown>>();
+
+/** Runs `fn` with `fields` on every line it logs (nested contexts add up). */
+export function withLogContext<T>(fields: Record<string, unknown>, fn: () => T): T {
+  return context.run({ ...context.getStore(), ...fields }, fn);
+}
+
+let format: LogFormat = process.env.LOG_FORMAT === 'pretty' ? 'pretty' : 'json';
+
+const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+/** `12:00:01.234 WARN message key=value ...`, the error's stack on the lines after. */
+function prettify(line: string): string {
+  const { level, time, msg, err, pid: _pid, hostname: _host, ...rest } = JSON.parse(line) as Record<string, any>;
+  const fields = Object.entries(rest).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  const head = `${new Date(time).toISOString().slice(11, 23)} ${LEVEL_NAMES[level] ?? level} ${msg ?? ''}${fields.length ? ` ${fields.join(' ')}` : ''}`;
+  return `${head}${err?.stack ? `\n${err.stack}` : ''}\n`;
+}
+
+const destination = {
+  write(line: string) {
+    process.stderr.write(format === 'pretty' ? prettify(line) : line);
+  },
+};
+
+export const log: Logger = pino(
+  {
+    level: process.env.LOG_LEVEL ?? 'info',
+    base: undefined,
+    mixin: () => context.getStore() ?? {},
+  },
+  destination,
+);
+
+/** Applies LOG_LEVEL and LOG_FORMAT from the configuration (entry points call it once). */
+export function configureLogging(opts: { logLevel: LogLevel; logFormat?: LogFormat }): void {
+  log.level = opts.logLevel;
+  if (opts.logFormat) format = opts.logFormat;
+}

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Hono } from 'hono';
+import { configureLogging, log, withLogContext } from '../core/log.js';
+import { requestId } from '../api/middleware/request-id.js';
+import type { AppEnv } from '../api/types.js';
+
+/** The lines the logger writes (to stderr) while `fn` runs. */
+async function captured(fn: () => unknown): Promise<string[]> {
+  const lines: string[] = [];
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  try {
+    await fn();
+  } finally {
+    spy.mockRestore();
+  }
+  return lines;
+}
+
+afterEach(() => configureLogging({ logLevel: 'info', logFormat: 'json' }));
+
+describe('logging', () => {
+  it('writes one JSON object per line, with the fields of the surrounding context', async () => {
+    configureLogging({ logLevel: 'info', logFormat: 'json' });
+    const lines = await captured(() => withLogContext({ workflowId: 'send-1' }, () => withLogContext({ activityId: '7' }, () => log.warn({ emails: 2 }, 'hello'))));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 40, msg: 'hello', emails: 2, workflowId: 'send-1', activityId: '7' });
+  });
+
+  it('honours LOG_LEVEL', async () => {
+    configureLogging({ logLevel: 'warn' });
+    expect(await captured(() => log.info('quiet'))).toEqual([]);
+    expect(await captured(() => log.error('loud'))).toHaveLength(1);
+    configureLogging({ logLevel: 'silent' });
+    expect(await captured(() => log.error('silenced'))).toEqual([]);
+  });
+
+  it('pretty prints `time LEVEL message key=value`', async () => {
+    configureLogging({ logLevel: 'info', logFormat: 'pretty' });
+    const [line] = await captured(() => log.info({ port: 3000 }, 'API listening'));
+    expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO API listening port=3000\n$/);
+  });
+
+  it('puts the request id on every line logged while handling a request', async () => {
+    const app = new Hono<AppEnv>();
+    app.use('*', requestId);
+    app.get('/x', (c) => {
+      log.warn('inside');
+      return c.text('ok');
+    });
+    const lines = await captured(() => app.request('/x', { headers: { 'x-request-id': 'req_test_123456' } }));
+    expect(lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ msg: 'inside', requestId: 'req_test_123456' })]);
+  });
+});
