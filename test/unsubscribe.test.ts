@@ -140,14 +140,15 @@ describe('POST /u/{token} (RFC 8058 one-click)', () => {
     expect(await unsubscribeEvents(email.id)).toHaveLength(0);
   });
 
-  it('a deleted contact is recreated unsubscribed', async () => {
+  it('a deleted contact is not re-created: the address is suppressed instead (test/consent.test.ts has the rest)', async () => {
     const { url, email, contactId } = await marketingEmailTo('gone@example.com');
     expect((await ctx.request('DELETE', `/contacts/${contactId}`)).status).toBe(200);
     expect((await fetch(url, { method: 'POST' })).status).toBe(200);
     const found = await json(await ctx.request('GET', '/contacts?search=gone@example.com'));
-    expect(found.data.items).toHaveLength(1);
-    expect(found.data.items[0]).toMatchObject({ email: 'gone@example.com', subscribed: false });
-    expect(await unsubscribeEvents(email.id)).toHaveLength(1);
+    expect(found.data.items).toHaveLength(0);
+    const suppressed = await json(await ctx.request('GET', '/suppressions?email=gone@example.com'));
+    expect(suppressed.data.items).toMatchObject([{ email: 'gone@example.com', reason: 'UNSUBSCRIBED' }]);
+    expect(await unsubscribeEvents(email.id)).toHaveLength(0);
   });
 });
 

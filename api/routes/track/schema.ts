@@ -21,7 +21,9 @@ export const TrackBody = z
     subscribed: z.boolean().optional().openapi({
       description:
         'New contacts are subscribed unless this is false; an existing contact changes only when it is given. ' +
-        'When it sets the state (a new contact, or a change) the event `contact.subscribed` or `contact.unsubscribed` is recorded too.',
+        'When it sets the state (a new contact, or a change) the event `contact.subscribed` or `contact.unsubscribed` is recorded too. ' +
+        'With a public key, what it may change on an existing contact follows the project setting `publicKey` (PublicKeyPolicy), and `true` never ' +
+        'undoes an opt-out made by the unsubscribe link, a complaint, a suppression or the secret key; a refused change is ignored (still 200).',
     }),
     data: z
       .record(z.string().min(1).max(200), TrackDataValue)
