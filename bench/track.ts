@@ -49,7 +49,7 @@ async function serveChild() {
     import('../db/orm.js'),
     import('../core/domains/dns.js'),
   ]);
-  const config = loadConfig({ ...process.env, RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...process.env, RATE_LIMIT_PER_MINUTE: '1000000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' });
   const orm = await openOrm(config.databaseUrl!, { poolMax: POOL_MAX });
   // Lazy: never connects unless something starts a workflow (track does not, with no automations).
   const temporal = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) });

@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   DOMAIN_VERIFY_GIVE_UP_SECONDS: z.coerce.number().positive().default(72 * 3600),
   SEND_RATE_PER_SECOND: z.coerce.number().positive().default(14),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
@@ -53,7 +55,13 @@ export interface Config {
    * query on a second connection waits for the first's transaction). Set by the launcher, not by env.
    */
   embeddedDatabase: boolean;
+  /**
+   * Requests per sliding minute per project, one budget each: secret-key calls, public-key calls
+   * (so a leaked pk_ never blocks the secret key) and the bounce webhooks.
+   */
   rateLimitPerMinute: number;
+  publicRateLimitPerMinute: number;
+  webhookRateLimitPerMinute: number;
   authCacheTtlMs: number;
   logLevel: Env['LOG_LEVEL'];
 }
@@ -85,6 +93,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sendRatePerSecond: e.SEND_RATE_PER_SECOND,
     embeddedDatabase: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    webhookRateLimitPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
   };

@@ -10,6 +10,7 @@ import { Migration20261123150000_rate_windows } from './migrations/Migration2026
 import { Migration20261123160000_opt_outs } from './migrations/Migration20261123160000_opt_outs.js';
 import { Migration20261123170000_dispatched } from './migrations/Migration20261123170000_dispatched.js';
 import { Migration20261124090000_consent } from './migrations/Migration20261124090000_consent.js';
+import { Migration20261124090100_rate_buckets } from './migrations/Migration20261124090100_rate_buckets.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -21,6 +22,7 @@ export const migrationsList = [
   { name: 'Migration20261123160000_opt_outs', class: Migration20261123160000_opt_outs },
   { name: 'Migration20261123170000_dispatched', class: Migration20261123170000_dispatched },
   { name: 'Migration20261124090000_consent', class: Migration20261124090000_consent },
+  { name: 'Migration20261124090100_rate_buckets', class: Migration20261124090100_rate_buckets },
 ];
 
 export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Options {

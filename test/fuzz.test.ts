@@ -31,7 +31,7 @@ const sentinel: { contactId?: string; templateId?: string; before?: Record<strin
 beforeAll(async () => {
   dns = await startTestDnsServer();
   // Rate limit out of the way: thousands of requests in a minute are the point here.
-  ctx = await setupTestContext({ DNS_SERVERS: dns.address, RATE_LIMIT_PER_MINUTE: '1000000' });
+  ctx = await setupTestContext({ DNS_SERVERS: dns.address, RATE_LIMIT_PER_MINUTE: '1000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000', WEBHOOK_RATE_LIMIT_PER_MINUTE: '1000000' });
   await insertVerifiedDomain(ctx.orm, ctx.project.id, 'fuzz.test', ctx.config.secretKey!);
   const created = async (method: string, path: string, body: unknown) => {
     const res = await ctx.request(method, path, { body });
