@@ -5,6 +5,7 @@ import { dkimForSender } from '../core/domains/domains.js';
 import { recordEvent } from '../core/events/events.js';
 import { acquireSendToken, claimSendStart, pacingFor, sendRateOf, type Pacing } from '../core/pacing.js';
 import { findSuppressed, suppress } from '../core/suppressions.js';
+import { clientHeaders } from '../core/emails/headers.js';
 import { decorateForDelivery } from '../core/tracking/links.js';
 import { Email, Project } from '../db/entities/index.js';
 import type { ActivityDeps } from './deps.js';
@@ -88,7 +89,8 @@ export function createMailActivities(deps: ActivityDeps) {
       html: decoration.html,
       text: email.textBody,
       attachments: email.attachments,
-      headers: { ...email.headers, ...decoration.headers },
+      // A client header never stands in for one of ours (X-Mailhub-Email-ID in another case, say).
+      headers: { ...clientHeaders(email.headers), ...decoration.headers },
       returnPath: returnPathFor(deps.config.bounceAddress, email.id),
       dkim,
     };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { NodemailerError, SendMailOptions } from 'nodemailer';
 import type { Config } from '../core/config.js';
-import { RESERVED_HEADERS, SERVICE_LIST_HEADERS } from '../core/emails/headers.js';
+import { isClientHeaderAllowed, SERVICE_HEADERS } from '../core/emails/headers.js';
 import type { DkimSigning } from '../core/domains/sender-domains.js';
 
 /** One rendered message to one recipient, as the delivery activity hands it over. */
@@ -50,8 +50,8 @@ export const DKIM_HEADER_FIELDS =
   'List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:List-Archive';
 
 
-/** Custom headers never override the message structure; the service's own list headers pass. */
-const passesThrough = (name: string) => !RESERVED_HEADERS.has(name.toLowerCase()) || SERVICE_LIST_HEADERS.has(name.toLowerCase());
+/** Custom headers never override the message structure or routing; the service's own headers pass. */
+const passesThrough = (name: string) => isClientHeaderAllowed(name) || SERVICE_HEADERS.has(name.toLowerCase());
 
 /** The nodemailer message for `msg`: content only from strings and base64 (no file or URL access). */
 export function toMailOptions(msg: OutgoingMessage): SendMailOptions {

@@ -103,9 +103,9 @@ describe('parseDsn (pure)', () => {
     expect(parseDsn(noStatus).recipients[0]).toMatchObject({ type: 'hard_bounce', status: undefined });
   });
 
-  it('finds our email id in the returned X-Mailhub-Email-Id header, or in a VERP return path', () => {
+  it('finds our email id in a VERP return path only, never in a header quoted from the returned message', () => {
     const id = newId();
-    expect(parseDsn(dsn({ returned: `Message-ID: <x@acme.test>\nX-Mailhub-Email-Id: ${id}` })).emailId).toBe(id);
+    expect(parseDsn(dsn({ returned: `Message-ID: <x@acme.test>\nX-Mailhub-Email-Id: ${id}` }))).toMatchObject({ emailId: null, messageId: 'x@acme.test' });
     expect(parseDsn(dsn({ to: `bounces+${id}@acme.test` })).emailId).toBe(id);
   });
 
@@ -122,7 +122,7 @@ describe('parseDsn (pure)', () => {
     expect(parseDsn(ARF)).toEqual({
       recipients: [{ type: 'complaint', email: 'angry@example.com', diagnostic: 'abuse' }],
       messageId: null,
-      emailId: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a',
+      emailId: null,
     });
   });
 
@@ -325,5 +325,15 @@ describe('bounces, complaints and the suppression list', () => {
     expect(await suppression('angry@example.com')).toEqual([expect.objectContaining({ reason: 'COMPLAINT' })]);
     await expectError(await post('Subject: hello\n\nnot a bounce', { 'content-type': 'text/plain', authorization: `Bearer ${secret}` }), 422, 'VALIDATION_ERROR');
     await expectError(await post('x'.repeat(1024 * 1024 + 1), { 'content-type': 'text/plain', authorization: `Bearer ${secret}` }), 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('a DSN quoting another email\'s X-Mailhub-Email-Id bounces the message its Message-ID names, not the other one', async () => {
+    const real = await sentEmail('steer-real@example.com');
+    const victim = await sentEmail('steer-victim@example.com');
+    const raw = dsn({ recipient: 'steer-real@example.com', returned: `From: news@acme.test\nMessage-ID: ${real.messageId}\nX-Mailhub-Email-ID: ${victim.id}` });
+    const res = await ctx.app.request('/webhooks/bounces/dsn', { method: 'POST', body: raw, headers: { 'content-type': 'message/rfc822', 'x-webhook-secret': secret } });
+    expect((await json(res)).data.results).toEqual([expect.objectContaining({ emailId: real.id })]);
+    expect(await statusOf(real.id)).toMatchObject({ status: 'BOUNCED' });
+    expect((await statusOf(victim.id)).status).not.toBe('BOUNCED');
   });
 });

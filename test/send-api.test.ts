@@ -239,6 +239,21 @@ describe('headers', () => {
     expect(body.message).toContain(`headers.${name}`);
   });
 
+  it.each([
+    'X-Mailhub-Email-ID', 'x-mailhub-anything', 'Sender', 'Resent-From', 'resent-message-id', 'Received', 'Delivered-To', 'Return-Path',
+    'Authentication-Results', 'ARC-Seal', 'arc-message-signature', 'DKIM-Signature',
+  ])('refuses %s (set by the service or the mail system: it could steer bounces or trust) naming it', async (name) => {
+    const body = await altError(await send(inline('steer@example.com', { headers: { [name]: 'x' } })), 422);
+    expect(body.message).toContain(`headers.${name}`);
+    expect(body.message).toContain(`${name} is set by`);
+    expect(await countEmails('steer@example.com')).toBe(0);
+  });
+
+  it('accepts ordinary custom headers', async () => {
+    const r = await sendOk(inline('custom-h@example.com', { headers: { 'X-Campaign': 'spring', 'X-Mailhubby': 'no prefix match', 'Received-By-App': 'x' } }));
+    expect((await rows(r.ids))[0].headers).toEqual({ 'X-Campaign': 'spring', 'X-Mailhubby': 'no prefix match', 'Received-By-App': 'x' });
+  });
+
   it('refuses non-string values', async () => {
     await altError(await send(inline('h@example.com', { headers: { 'X-Num': 1 } })), 422);
     expect(await countEmails('h@example.com')).toBe(0);

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { SendOutcome, SendRequest } from '../../../core/emails/send-request.js';
-import { RESERVED_HEADERS } from '../../../core/emails/headers.js';
+import { isClientHeaderAllowed } from '../../../core/emails/headers.js';
 import { EmailAddress, Timestamp } from '../../schemas.js';
 
 export const MAX_RECIPIENTS = 50;
@@ -52,13 +52,19 @@ const Headers = z
         ? 'must not contain line breaks or NUL'
         : !FIELD_NAME.test(name)
           ? 'is not a valid header name (printable ASCII, no spaces or colons)'
-          : RESERVED_HEADERS.has(name.toLowerCase())
-            ? 'is set by the service and cannot be overridden'
+          : !isClientHeaderAllowed(name)
+            ? `${name} is set by the service or by the mail system (X-Mailhub-*, Sender, Resent-*, Received, Delivered-To, Return-Path, Authentication-Results, ARC-*, DKIM-Signature) and cannot be set`
             : null;
       if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
     }
   })
-  .openapi({ description: 'Custom headers, e.g. `{"X-Campaign": "spring"}`', example: { 'X-Entity-Ref-ID': '1234' } });
+  .openapi({
+    description:
+      'Custom headers, e.g. `{"X-Campaign": "spring"}`. Refused (422 naming the header): the message structure (From, To, Subject, Message-ID, Content-Type...), ' +
+      'any `X-Mailhub-*`, the list headers, and the trust and routing headers `Sender`, `Resent-*`, `Received`, `Delivered-To`, `Return-Path`, ' +
+      '`Authentication-Results`, `ARC-*`, `DKIM-Signature`.',
+    example: { 'X-Entity-Ref-ID': '1234' },
+  });
 
 export const SendEmailBody = z
   .object({
