@@ -84,6 +84,7 @@ export function createMailActivities(deps: ActivityDeps) {
       messageId: email.messageId,
       from: { name: email.fromName, address: email.fromEmail },
       to: email.toEmail,
+      toName: email.toName ?? null,
       replyTo: email.replyTo,
       subject: email.subject,
       html: decoration.html,

@@ -15,6 +15,8 @@ export interface OutgoingMessage {
   messageId: string;
   from: { name?: string | null; address: string };
   to: string;
+  /** Display name of the recipient (`To: "Ada Lovelace" <ada@example.com>`). */
+  toName?: string | null;
   replyTo?: string | null;
   subject: string;
   html: string;
@@ -60,7 +62,7 @@ export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
   return {
     messageId: msg.messageId,
     from: { name: msg.from.name ?? '', address: msg.from.address },
-    to: msg.to,
+    to: msg.toName ? { name: msg.toName, address: msg.to } : msg.to,
     replyTo: msg.replyTo ?? undefined,
     subject: msg.subject,
     html: msg.html,
@@ -69,7 +71,8 @@ export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
       filename: a.filename,
       content: a.content,
       encoding: 'base64',
-      contentType: a.contentType,
+      // Rows stored before multipart/* and message/* were refused go out as plain files.
+      contentType: a.contentType && /^\s*(multipart|message)\//i.test(a.contentType) ? 'application/octet-stream' : a.contentType,
       // inline (Content-Disposition: inline, Content-ID) when the HTML refers to it as cid:...
       ...(a.contentId ? { cid: a.contentId, contentDisposition: 'inline' as const } : {}),
     })),

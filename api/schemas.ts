@@ -9,6 +9,13 @@ export const EmailAddress = z
   .email()
   .openapi({ example: 'ada@example.com', format: 'email' });
 
+/**
+ * A value that becomes (part of) a header line: subject, display names. One rule for /v1/send and
+ * templates: no CR, LF or NUL (header injection), refused with a 422 rather than cleaned.
+ */
+export const NO_LINE_BREAK = /^[^\r\n\0]*$/;
+export const SingleLine = (max: number) => z.string().max(max).regex(NO_LINE_BREAK, 'must not contain line breaks');
+
 export const Timestamp = z.string().datetime().openapi({ example: '2026-11-23T10:00:00.000Z' });
 
 /** Free-form attributes; on update a `null` value removes the key. */

@@ -11,6 +11,7 @@ import { Migration20261123160000_opt_outs } from './migrations/Migration20261123
 import { Migration20261123170000_dispatched } from './migrations/Migration20261123170000_dispatched.js';
 import { Migration20261124090000_consent } from './migrations/Migration20261124090000_consent.js';
 import { Migration20261124090100_rate_buckets } from './migrations/Migration20261124090100_rate_buckets.js';
+import { Migration20261124090200_to_name } from './migrations/Migration20261124090200_to_name.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -23,6 +24,7 @@ export const migrationsList = [
   { name: 'Migration20261123170000_dispatched', class: Migration20261123170000_dispatched },
   { name: 'Migration20261124090000_consent', class: Migration20261124090000_consent },
   { name: 'Migration20261124090100_rate_buckets', class: Migration20261124090100_rate_buckets },
+  { name: 'Migration20261124090200_to_name', class: Migration20261124090200_to_name },
 ];
 
 export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Options {

@@ -68,6 +68,7 @@ describe('recipients', () => {
     expect((await contactOf('obi@example.com'))!.data).toEqual({ name: 'Obi Wan' });
 
     const mixed = await sendOk(inline(['m1@example.com', { name: 'M Two', email: 'm2@example.com' }], { headers: { 'X-Entity-Ref': 'r1' } }));
+    expect((await rows(mixed.ids)).map((r) => [r.toEmail, r.toName ?? null])).toEqual([['m1@example.com', null], ['m2@example.com', 'M Two']]);
     expect(mixed.data.emails.map((e) => e.contact.email)).toEqual(['m1@example.com', 'm2@example.com']);
     const stored = await rows(mixed.ids);
     expect(stored).toHaveLength(2);
@@ -163,6 +164,14 @@ describe('content', () => {
     expect(row.html).toContain('<h1>Hi Ada</h1>');
     expect(row.html).toContain('<strong><a href="https://x.test/d">docs</a></strong>');
     expect(row.textBody).toContain('See docs [https://x.test/d]');
+  });
+
+  it('unknown template syntax in the request is a 422 naming the field and position; nothing is sent', async () => {
+    const res = await altError(await send(inline('syntax@example.com', { body: '<p>x</p>{{> header}}' })), 422);
+    expect(res.message).toContain('body');
+    expect(res.message).toContain('{{> header}} at line 1, column 9');
+    expect((await altError(await send(inline('syntax@example.com', { subject: 'Hi {{#name}}' })), 422)).message).toContain('subject');
+    expect(await countEmails('syntax@example.com')).toBe(0);
   });
 
   it('requires subject and body without a template', async () => {
@@ -282,6 +291,12 @@ describe('attachments', () => {
     expect(body.message).toContain('attachments');
     expect(body.message).toContain(String(limit));
     expect(await countEmails('big@example.com')).toBe(1);
+  });
+
+  it.each(['multipart/mixed', 'Multipart/Alternative; boundary=x', 'message/rfc822', 'message/partial'])('refuses contentType %s naming the item', async (contentType) => {
+    const body = await altError(await send(inline('mime@example.com', { attachments: [{ filename: 'a.eml', content: 'aGk=', contentType }] })), 422);
+    expect(body.message).toContain('attachments.0.contentType');
+    expect(await countEmails('mime@example.com')).toBe(0);
   });
 
   it('refuses invalid base64 naming the item, and bad file names', async () => {

@@ -69,6 +69,9 @@ describe('GET /u/{token}', () => {
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      // no other site may frame it (clickjacking the confirm button)
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
       const page = await res.text();
       expect(page).toMatch(/<form method="post">/);
       expect(page).toContain('name="List-Unsubscribe" value="One-Click"');

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { SendOutcome, SendRequest } from '../../../core/emails/send-request.js';
 import { isClientHeaderAllowed } from '../../../core/emails/headers.js';
-import { EmailAddress, Timestamp } from '../../schemas.js';
+import { EmailAddress, NO_LINE_BREAK, SingleLine, Timestamp } from '../../schemas.js';
 
 export const MAX_RECIPIENTS = 50;
 export const MAX_ATTACHMENTS = 10;
@@ -9,9 +9,6 @@ export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 /** RFC 5322 field-name: printable US-ASCII except colon. */
 const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
-const NO_LINE_BREAK = /^[^\r\n\0]*$/;
-
-const SingleLine = (max: number) => z.string().max(max).regex(NO_LINE_BREAK, 'must not contain line breaks');
 
 const Mailbox = z.object({ name: SingleLine(200).optional(), email: EmailAddress });
 const Recipient = z.union([EmailAddress, Mailbox]).openapi({ description: 'An address, or `{name, email}`' });
@@ -34,7 +31,16 @@ const Attachment = z.object({
     .string()
     .refine((s) => base64DecodedLength(s) !== null, 'must be valid base64 (padded, no whitespace)')
     .openapi({ description: 'File content, base64', example: 'JVBERi0xLjQK' }),
-  contentType: z.string().min(1).max(255).regex(NO_LINE_BREAK, 'must not contain line breaks').optional().openapi({ example: 'application/pdf' }),
+  contentType: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(NO_LINE_BREAK, 'must not contain line breaks')
+    // A multipart/* or message/* part is a MIME structure of its own, not a file that base64 can carry
+    // (RFC 2046 allows them only 7bit/8bit/binary): send an .eml as application/octet-stream.
+    .refine((t) => !/^\s*(multipart|message)\//i.test(t), 'multipart/* and message/* cannot be attachment types; send the file as application/octet-stream')
+    .optional()
+    .openapi({ example: 'application/pdf', description: 'MIME type; `multipart/*` and `message/*` are refused.' }),
   contentId: z
     .string()
     .min(1)
