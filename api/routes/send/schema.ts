@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { SendOutcome, SendRequest } from '../../../core/emails/send-request.js';
 import { isClientHeaderAllowed } from '../../../core/emails/headers.js';
-import { EmailAddress, NO_LINE_BREAK, SingleLine, Timestamp } from '../../schemas.js';
+import { dataRecord, EmailAddress, NO_LINE_BREAK, SingleLine, Timestamp } from '../../schemas.js';
 
 export const MAX_RECIPIENTS = 50;
 export const MAX_ATTACHMENTS = 10;
@@ -83,7 +83,7 @@ export const SendEmailBody = z
     name: SingleLine(200).optional().openapi({ description: 'Sender display name (alternative to from.name)' }),
     reply: EmailAddress.optional().openapi({ description: 'Reply-To address' }),
     subscribed: z.boolean().optional().openapi({ description: 'New contacts are created unsubscribed unless this is true. `true` also subscribes an existing contact; `false` never unsubscribes one (use the unsubscribe link, POST /v1/track or PATCH /contacts/{id}).' }),
-    data: z.record(z.string().min(1).max(200), z.unknown()).optional().openapi({ description: 'Template variables, over the contact\'s data', example: { name: 'Ada' } }),
+    data: dataRecord(z.unknown()).optional().openapi({ description: 'Template variables, over the contact\'s data', example: { name: 'Ada' } }),
     headers: Headers.optional(),
     attachments: z
       .array(Attachment)
