@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Email } from '../db/entities/index.js';
 import { newId } from '../db/ids.js';
 import { parseDsn } from '../core/bounces/dsn.js';
+import { sendRateOf } from '../core/pacing.js';
 import { expectError } from './support/envelope.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 
@@ -184,6 +185,15 @@ describe('bounces, complaints and the suppression list', () => {
     expect(faster.data.settings.sendRatePerSecond).toBe(14);
     await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: null } });
     await expectError(await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: 0 } }), 422, 'VALIDATION_ERROR');
+    // bounded below: 1e-300/s was accepted once and stalled delivery for 10 minutes
+    for (const tiny of [1e-300, 0.5]) {
+      const body = await expectError(await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: tiny } }), 422, 'VALIDATION_ERROR');
+      expect(body.error.errors[0]).toMatchObject({ field: 'sendRatePerSecond', message: expect.stringContaining('at least 1') });
+    }
+    expect((await json(await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: 1 } }))).data.settings.sendRatePerSecond).toBe(1);
+    // a value stored before the bound is applied as the minimum
+    expect(sendRateOf({ sendRatePerSecond: 1e-300 }, 14)).toBe(1);
+    await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: null } });
     await expectError(await ctx.request('GET', '/project', { key: ctx.project.publicKey }), 403, 'FORBIDDEN');
   });
 

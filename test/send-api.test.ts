@@ -459,8 +459,13 @@ describe('GET /emails/:id', () => {
       error: null,
       attempts: 0,
       sentAt: null,
+      stalled: false,
       createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
+    // No progress for over 5 minutes while QUEUED or SENDING: visible as stalled.
+    await ctx.orm.em.fork().getConnection().execute(`update emails set status = 'SENDING', updated_at = now() - interval '6 minutes' where id = ?`, [r.ids[0]]);
+    expect((await json(await ctx.request('GET', `/emails/${r.ids[0]}`))).data).toMatchObject({ status: 'SENDING', stalled: true });
     const other = await ctx.newProject('emails-other');
     await expectError(await ctx.request('GET', `/emails/${r.ids[0]}`, { key: other.secretKey }), 404, 'NOT_FOUND');
     await expectError(await ctx.request('GET', '/emails/not-a-uuid'), 404, 'NOT_FOUND');

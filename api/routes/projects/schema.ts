@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Timestamp } from '../../schemas.js';
+import { MIN_SEND_RATE_PER_SECOND } from '../../../core/pacing.js';
 
 const PublicKeyWriteData = z.enum(['all', 'add', 'none']);
 const PUBLIC_KEY_DOC =
@@ -42,11 +43,11 @@ export const UpdateProjectSettingsBody = z
     trackTransactional: z.boolean().nullable().optional(),
     sendRatePerSecond: z
       .number()
-      .positive()
+      .min(MIN_SEND_RATE_PER_SECOND, `must be at least ${MIN_SEND_RATE_PER_SECOND} email per second (lower rates would stall delivery)`)
       .max(1000)
       .nullable()
       .optional()
-      .openapi({ description: "Emails per second for this project. It can lower the service's rate (SEND_RATE_PER_SECOND, 14 by default), never raise it." }),
+      .openapi({ description: `Emails per second for this project, at least ${MIN_SEND_RATE_PER_SECOND}. It can lower the service's rate (SEND_RATE_PER_SECOND, 14 by default), never raise it.` }),
     publicKey: z
       .object({ subscribe: z.boolean().optional(), unsubscribe: z.boolean().optional(), writeData: PublicKeyWriteData.optional() })
       .strict()
