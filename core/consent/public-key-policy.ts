@@ -1,5 +1,5 @@
 import type { KeyKind, ProjectSettings } from '../../db/entities/index.js';
-import { FULL_AUTHORITY, type UpsertAuthority } from '../contacts.js';
+import { FULL_AUTHORITY, type UpsertAuthority } from '../contact-upsert.js';
 
 /*
  * A public key ships in browsers and apps: whoever holds it is untrusted. What its /v1/track calls

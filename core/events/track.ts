@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
 import { validationError } from '../errors.js';
-import { CONTACT_INPUT_CTE, FULL_AUTHORITY, UPSERT_CONTACT_BODY, upsertContactParams, type UpsertAuthority } from '../contacts.js';
+import { CONTACT_INPUT_CTE, FULL_AUTHORITY, UPSERT_CONTACT_BODY, upsertContactParams, type UpsertAuthority } from '../contact-upsert.js';
 
 /** Event names the service emits itself; a client may not forge them through /v1/track. */
 export const SYSTEM_EVENT_PREFIXES = ['email.', 'contact.', 'segment.'] as const;
