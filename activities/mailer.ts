@@ -6,7 +6,7 @@ import { rootCertificates } from 'node:tls';
 import nodemailer from 'nodemailer';
 import type { NodemailerError, SendMailOptions } from 'nodemailer';
 import type { Config } from '../core/config.js';
-import { RESERVED_HEADERS, SERVICE_LIST_HEADERS } from '../core/emails/headers.js';
+import { isClientHeaderAllowed, SERVICE_HEADERS } from '../core/emails/headers.js';
 import type { DkimSigning } from '../core/domains/sender-domains.js';
 
 /** One rendered message to one recipient, as the delivery activity hands it over. */
@@ -17,6 +17,8 @@ export interface OutgoingMessage {
   messageId: string;
   from: { name?: string | null; address: string };
   to: string;
+  /** Display name of the recipient (`To: "Ada Lovelace" <ada@example.com>`). */
+  toName?: string | null;
   replyTo?: string | null;
   subject: string;
   html: string;
@@ -52,8 +54,8 @@ export const DKIM_HEADER_FIELDS =
   'List-Id:List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner:List-Archive';
 
 
-/** Custom headers never override the message structure; the service's own list headers pass. */
-const passesThrough = (name: string) => !RESERVED_HEADERS.has(name.toLowerCase()) || SERVICE_LIST_HEADERS.has(name.toLowerCase());
+/** Custom headers never override the message structure or routing; the service's own headers pass. */
+const passesThrough = (name: string) => isClientHeaderAllowed(name) || SERVICE_HEADERS.has(name.toLowerCase());
 
 /** The nodemailer message for `msg`: content only from strings and base64 (no file or URL access). */
 export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
@@ -62,7 +64,7 @@ export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
   return {
     messageId: msg.messageId,
     from: { name: msg.from.name ?? '', address: msg.from.address },
-    to: msg.to,
+    to: msg.toName ? { name: msg.toName, address: msg.to } : msg.to,
     replyTo: msg.replyTo ?? undefined,
     subject: msg.subject,
     html: msg.html,
@@ -71,7 +73,8 @@ export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
       filename: a.filename,
       content: a.content,
       encoding: 'base64',
-      contentType: a.contentType,
+      // Rows stored before multipart/* and message/* were refused go out as plain files.
+      contentType: a.contentType && /^\s*(multipart|message)\//i.test(a.contentType) ? 'application/octet-stream' : a.contentType,
       // inline (Content-Disposition: inline, Content-ID) when the HTML refers to it as cid:...
       ...(a.contentId ? { cid: a.contentId, contentDisposition: 'inline' as const } : {}),
     })),

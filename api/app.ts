@@ -52,7 +52,8 @@ export function generateOpenApiDocument() {
 }
 
 export function createApp(deps: AppDeps): App {
-  const auth = new AuthState(deps.config.authCacheTtlMs, deps.config.rateLimitPerMinute, rateWindowStore(deps.orm));
+  const { rateLimitPerMinute: secret, publicRateLimitPerMinute: pub, webhookRateLimitPerMinute: webhook } = deps.config;
+  const auth = new AuthState(deps.config.authCacheTtlMs, { secret, public: pub, webhook }, rateWindowStore(deps.orm));
   const app = buildApp();
   app.use('*', requestId);
   app.use('*', withDeps(deps, auth));

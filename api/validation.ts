@@ -60,7 +60,8 @@ const fieldOf = (node: PathNode | null, maxSegments = Infinity): string => {
 
 /**
  * Validated input that zod accepts but nothing downstream can take: NUL characters and unpaired
- * surrogates in any string or key (PostgreSQL text and jsonb refuse both), and nesting deeper than
+ * surrogates in any string or key (PostgreSQL text and jsonb refuse both), non-finite numbers
+ * (JSON's 1e400; stored as null), `__proto__` keys (one rule at every depth), and nesting deeper than
  * MAX_INPUT_DEPTH (JSON.stringify and jsonb recurse). Iterative, so it cannot overflow itself;
  * reports at most `limit` fields.
  */
@@ -87,6 +88,9 @@ export function unstorableFields(value: unknown, opts: UnstorableOptions & { lim
     const visit = (key: string, child: unknown) => {
       if (typeof child === 'string') {
         if (badChar?.test(child)) badString(() => fieldOf({ key, parent: node }, 20));
+      } else if (typeof child === 'number') {
+        // JSON allows 1e400, which parses to Infinity and would be stored as null.
+        if (!Number.isFinite(child)) out.push({ field: fieldOf({ key, parent: node }, 20), message: 'must be a finite number', code: 'invalid_number' });
       } else if (child !== null && typeof child === 'object') {
         stack.push({ value: child, node: { key, parent: node }, depth: depth + 1 });
       }
@@ -100,6 +104,10 @@ export function unstorableFields(value: unknown, opts: UnstorableOptions & { lim
       const key = keys[i];
       if (badChar?.test(key)) {
         out.push({ field: fieldOf({ key, parent: node }, 20), message: 'key must not contain NUL characters or unpaired UTF-16 surrogates', code: 'invalid_key' });
+        continue;
+      }
+      if (key === '__proto__') {
+        out.push({ field: fieldOf({ key, parent: node }, 20), message: 'key "__proto__" is not allowed', code: 'invalid_key' });
         continue;
       }
       visit(key, (v as Record<string, unknown>)[key]);

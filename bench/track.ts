@@ -54,7 +54,7 @@ async function serveChild() {
     import('../core/deps.js'),
   ]);
   const embedded = EMBEDDED ? await startEmbeddedForBench() : undefined;
-  const config = loadConfig({ ...process.env, ...(embedded ? { DATABASE_URL: embedded.url } : {}), RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...process.env, ...(embedded ? { DATABASE_URL: embedded.url } : {}), RATE_LIMIT_PER_MINUTE: '1000000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' });
   const orm = await openOrm(config.databaseUrl!, { poolMax: POOL_MAX ?? embedded?.poolMax, migrate: !!embedded });
   const benchProject = embedded ? await (await import('../core/projects/keys.js')).createProject(orm.em.fork(), 'bench') : undefined;
   // Lazy: never connects unless something starts a workflow (track does not, with no automations).

@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   DELIVERY_RETRY_INITIAL_SECONDS: z.coerce.number().positive().default(2),
   DELIVERY_RETRY_MAX_SECONDS: z.coerce.number().positive().default(300),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** json: one object per line (production); pretty: `time LEVEL message key=value` (npm start's default). */
@@ -81,7 +83,13 @@ export interface Config {
    * query on a second connection waits for the first's transaction). Set by the launcher, not by env.
    */
   embeddedDatabase: boolean;
+  /**
+   * Requests per sliding minute per project, one budget each: secret-key calls, public-key calls
+   * (so a leaked pk_ never blocks the secret key) and the bounce webhooks.
+   */
   rateLimitPerMinute: number;
+  publicRateLimitPerMinute: number;
+  webhookRateLimitPerMinute: number;
   authCacheTtlMs: number;
   logLevel: Env['LOG_LEVEL'];
   logFormat: Env['LOG_FORMAT'];
@@ -123,6 +131,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     embeddedDatabase: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    webhookRateLimitPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

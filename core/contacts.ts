@@ -1,22 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Contact } from '../db/entities/index.js';
-import { isUuid, newId } from '../db/ids.js';
+import { isUuid } from '../db/ids.js';
 import { DomainError, notFound } from './errors.js';
 import { keysetPage } from './paging.js';
 import { sqlOne } from '../db/sql.js';
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
-/** Splits a data patch into keys to set and keys to remove (`null` removes). */
-export function splitDataPatch(patch: Record<string, unknown> | undefined): { set: Record<string, unknown>; remove: string[] } {
-  const set: Record<string, unknown> = {};
-  const remove: string[] = [];
-  for (const [k, v] of Object.entries(patch ?? {})) {
-    if (v === null) remove.push(k);
-    else if (v !== undefined) set[k] = v;
-  }
-  return { set, remove };
-}
+import { normalizeEmail, splitDataPatch, UPSERT_CONTACT_SQL, upsertContactParams, type UpsertInput } from './contact-upsert.js';
 
 export interface ContactRow {
   id: string;
@@ -27,43 +15,8 @@ export interface ContactRow {
   updatedAt: Date;
 }
 
-export interface UpsertInput {
-  email: string;
-  subscribed?: boolean;
-  data?: Record<string, unknown>;
-}
-
-/**
- * Insert or update by (project, email) in one statement, safe under concurrent upserts of the
- * same address. `subscribed` changes an existing contact only when given; `data` is merged.
- * `unsubscribed_at` (the opt-out) moves only with a change of `subscribed`: set when it goes from
- * true to false, cleared when it goes back to true.
- */
-export const UPSERT_CONTACT_SQL = `
-insert into contacts as c (id, project_id, email, subscribed, data, created_at, updated_at)
-values (?, ?, ?, ?, ?::jsonb, now(), now())
-on conflict (project_id, email) do update set
-  subscribed = coalesce(?::boolean, c.subscribed),
-  unsubscribed_at = case when coalesce(?::boolean, c.subscribed) = c.subscribed then c.unsubscribed_at when c.subscribed then now() else null end,
-  data = (c.data || ?::jsonb) - array(select jsonb_array_elements_text(?::jsonb)),
-  updated_at = now()
-returning c.id, c.email, c.subscribed, c.data, c.created_at, c.updated_at, (xmax = 0) as inserted`;
-
-export function upsertContactParams(projectId: string, input: UpsertInput, defaultSubscribed: boolean): unknown[] {
-  const { set, remove } = splitDataPatch(input.data);
-  const setJson = JSON.stringify(set);
-  return [
-    newId(),
-    projectId,
-    normalizeEmail(input.email),
-    input.subscribed ?? defaultSubscribed,
-    setJson,
-    input.subscribed ?? null,
-    input.subscribed ?? null,
-    setJson,
-    JSON.stringify(remove),
-  ];
-}
+// The upsert statement and its consent rule live in contact-upsert.ts; re-exported for callers.
+export * from './contact-upsert.js';
 
 /** Those of `emails` (normalized) whose contact opted out of marketing mail, in address order. */
 export async function findOptedOut(em: EntityManager, projectId: string, emails: string[]): Promise<string[]> {
@@ -114,8 +67,9 @@ export async function updateContact(
     contact.email = email;
   }
   if (patch.subscribed !== undefined) {
-    if (patch.subscribed) contact.unsubscribedAt = null;
-    else if (contact.subscribed) contact.unsubscribedAt = new Date();
+    // The secret key's word is final: a false is an opt-out a public key cannot undo.
+    contact.unsubscribedAt = patch.subscribed ? null : (contact.unsubscribedAt ?? new Date());
+    contact.optOutSource = null;
     contact.subscribed = patch.subscribed;
   }
   if (patch.data !== undefined) {

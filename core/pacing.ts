@@ -102,8 +102,15 @@ export async function acquireSendToken(em: EntityManager, projectId: string, rat
  */
 export function sendRateOf(settings: { sendRatePerSecond?: number } | null | undefined, serviceRate: number): number {
   const own = settings?.sendRatePerSecond;
-  return typeof own === 'number' && own > 0 ? Math.min(own, serviceRate) : serviceRate;
+  // A value stored before the minimum existed still cannot stall sending (1e-300/s was accepted once).
+  return typeof own === 'number' && own > 0 ? Math.min(Math.max(own, MIN_SEND_RATE_PER_SECOND), serviceRate) : serviceRate;
 }
+
+/**
+ * The lowest project sending rate (emails per second). Below it a paced send would wait longer
+ * than a delivery attempt may run (minutes per message) and sit in SENDING until a retry.
+ */
+export const MIN_SEND_RATE_PER_SECOND = 1;
 
 /** Most of `times` (ms) inside any half-open window [t, t + widthMs) that starts at one of them: how pacing is measured. */
 export function maxInWindow(times: number[], widthMs: number): number {

@@ -38,7 +38,11 @@ export function verifyToken(secret: string, purpose: string, token: string): str
   const dot = token.indexOf('.');
   if (dot <= 0) return null;
   const body = token.slice(0, dot);
-  const mac = Buffer.from(token.slice(dot + 1), 'base64url');
+  const macText = token.slice(dot + 1);
+  const mac = Buffer.from(macText, 'base64url');
+  // One spelling per token: Node's decoder skips padding and stray characters, so insist on the
+  // canonical encoding (no `=`, no unused trailing bits) before comparing.
+  if (mac.toString('base64url') !== macText) return null;
   const expected = createHmac('sha256', deriveKey(secret, `token:${purpose}`)).update(body).digest().subarray(0, 16);
   if (mac.length !== expected.length || !timingSafeEqual(mac, expected)) return null;
   return Buffer.from(body, 'base64url').toString('utf8');

@@ -9,7 +9,9 @@ import { sqlRows, sqlOne } from '../db/sql.js';
 /*
  * The suppression list: addresses the project never sends to again (transactional or marketing),
  * because they hard-bounced, complained, or were added by hand. Unsubscribing is a contact flag,
- * not a suppression: an unsubscribed contact still gets transactional mail.
+ * not a suppression: an unsubscribed contact still gets transactional mail. The exception is an
+ * unsubscribe link used after its contact was deleted: the opt-out is kept as an UNSUBSCRIBED
+ * suppression of the address, so the deleted contact's data never comes back.
  */
 export const SUPPRESSION_REASONS = ['HARD_BOUNCE', 'COMPLAINT', 'MANUAL', 'UNSUBSCRIBED'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
@@ -28,11 +30,16 @@ export interface SuppressionRow {
   createdAt: Date;
 }
 
-/** The latest reason and source win; `createdAt` stays the time the address was first suppressed. */
+/**
+ * The latest reason and source win (unless the caller keeps the existing one: an unsubscribe must
+ * not turn a hard bounce into a weaker reason); `createdAt` stays the time it was first suppressed.
+ */
 const SUPPRESS_SQL = `
 insert into suppressions as s (id, project_id, email, reason, source, created_at)
 values (?, ?, ?, ?, ?, now())
-on conflict (project_id, email) do update set reason = excluded.reason, source = excluded.source
+on conflict (project_id, email) do update set
+  reason = case when ?::boolean then s.reason else excluded.reason end,
+  source = case when ?::boolean then s.source else excluded.source end
 returning s.id, s.email, s.reason, s.source, s.created_at, (xmax = 0) as inserted`;
 
 /** Adds (or updates) one address on the list, safe under concurrent calls; runs in the caller's transaction. */
@@ -42,8 +49,9 @@ export async function suppress(
   email: string,
   reason: SuppressionReason,
   source?: string | null,
+  opts: { keepReason?: boolean } = {},
 ): Promise<{ suppression: SuppressionRow; isNew: boolean }> {
-  const row = await sqlOne<Record<string, any>>(em, SUPPRESS_SQL, [newId(), projectId, normalizeEmail(email), reason, source ?? null]);
+  const row = await sqlOne<Record<string, any>>(em, SUPPRESS_SQL, [newId(), projectId, normalizeEmail(email), reason, source ?? null, opts.keepReason === true, opts.keepReason === true]);
   return {
     suppression: { id: row.id, email: row.email, reason: row.reason, source: row.source ?? null, createdAt: new Date(row.created_at) },
     isNew: row.inserted === true,

@@ -44,6 +44,9 @@ export function newId(now = Date.now()): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** The one UUID pattern (any version; ids are UUIDv7). */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * The one UUID pattern (any version; ids are UUIDv7), either case. No `i` flag: the OpenAPI
+ * document carries `source` as its `pattern`, where a flag would end up as a literal `/i`.
+ */
+export const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const isUuid = (s: string): boolean => UUID_RE.test(s);

@@ -9,6 +9,9 @@ import { Migration20261123140000_send_starts } from './migrations/Migration20261
 import { Migration20261123150000_rate_windows } from './migrations/Migration20261123150000_rate_windows.js';
 import { Migration20261123160000_opt_outs } from './migrations/Migration20261123160000_opt_outs.js';
 import { Migration20261123170000_dispatched } from './migrations/Migration20261123170000_dispatched.js';
+import { Migration20261124090000_consent } from './migrations/Migration20261124090000_consent.js';
+import { Migration20261124090100_rate_buckets } from './migrations/Migration20261124090100_rate_buckets.js';
+import { Migration20261124090200_to_name } from './migrations/Migration20261124090200_to_name.js';
 import { Migration20261124100000_segments } from './migrations/Migration20261124100000_segments.js';
 import { Migration20261124140000_idempotency_json } from './migrations/Migration20261124140000_idempotency_json.js';
 
@@ -21,6 +24,9 @@ export const migrationsList = [
   { name: 'Migration20261123150000_rate_windows', class: Migration20261123150000_rate_windows },
   { name: 'Migration20261123160000_opt_outs', class: Migration20261123160000_opt_outs },
   { name: 'Migration20261123170000_dispatched', class: Migration20261123170000_dispatched },
+  { name: 'Migration20261124090000_consent', class: Migration20261124090000_consent },
+  { name: 'Migration20261124090100_rate_buckets', class: Migration20261124090100_rate_buckets },
+  { name: 'Migration20261124090200_to_name', class: Migration20261124090200_to_name },
   { name: 'Migration20261124100000_segments', class: Migration20261124100000_segments },
   { name: 'Migration20261124140000_idempotency_json', class: Migration20261124140000_idempotency_json },
 ];

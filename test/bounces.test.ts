@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Email } from '../db/entities/index.js';
 import { newId } from '../db/ids.js';
 import { parseDsn } from '../core/bounces/dsn.js';
+import { sendRateOf } from '../core/pacing.js';
 import { expectError } from './support/envelope.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 
@@ -103,9 +104,9 @@ describe('parseDsn (pure)', () => {
     expect(parseDsn(noStatus).recipients[0]).toMatchObject({ type: 'hard_bounce', status: undefined });
   });
 
-  it('finds our email id in the returned X-Mailhub-Email-Id header, or in a VERP return path', () => {
+  it('finds our email id in a VERP return path only, never in a header quoted from the returned message', () => {
     const id = newId();
-    expect(parseDsn(dsn({ returned: `Message-ID: <x@acme.test>\nX-Mailhub-Email-Id: ${id}` })).emailId).toBe(id);
+    expect(parseDsn(dsn({ returned: `Message-ID: <x@acme.test>\nX-Mailhub-Email-Id: ${id}` }))).toMatchObject({ emailId: null, messageId: 'x@acme.test' });
     expect(parseDsn(dsn({ to: `bounces+${id}@acme.test` })).emailId).toBe(id);
   });
 
@@ -122,7 +123,7 @@ describe('parseDsn (pure)', () => {
     expect(parseDsn(ARF)).toEqual({
       recipients: [{ type: 'complaint', email: 'angry@example.com', diagnostic: 'abuse' }],
       messageId: null,
-      emailId: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a',
+      emailId: null,
     });
   });
 
@@ -176,14 +177,23 @@ describe('bounces, complaints and the suppression list', () => {
     expect(got.data).toMatchObject({ id: ctx.project.id, settings: { trackMarketing: true, trackTransactional: false, sendRatePerSecond: 14 } });
     expect(secret).toEqual(expect.any(String));
     const patched = await json(await ctx.request('PATCH', '/project/settings', { body: { trackTransactional: true, sendRatePerSecond: 5 } }));
-    expect(patched.data.settings).toEqual({ trackMarketing: true, trackTransactional: true, sendRatePerSecond: 5 });
+    expect(patched.data.settings).toMatchObject({ trackMarketing: true, trackTransactional: true, sendRatePerSecond: 5 });
     const reset = await json(await ctx.request('PATCH', '/project/settings', { body: { trackTransactional: null, sendRatePerSecond: null } }));
-    expect(reset.data.settings).toEqual({ trackMarketing: true, trackTransactional: false, sendRatePerSecond: 14 });
+    expect(reset.data.settings).toMatchObject({ trackMarketing: true, trackTransactional: false, sendRatePerSecond: 14 });
     // The service's rate is the ceiling: a project can go slower, not faster.
     const faster = await json(await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: 50 } }));
     expect(faster.data.settings.sendRatePerSecond).toBe(14);
     await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: null } });
     await expectError(await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: 0 } }), 422, 'VALIDATION_ERROR');
+    // bounded below: 1e-300/s was accepted once and stalled delivery for 10 minutes
+    for (const tiny of [1e-300, 0.5]) {
+      const body = await expectError(await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: tiny } }), 422, 'VALIDATION_ERROR');
+      expect(body.error.errors[0]).toMatchObject({ field: 'sendRatePerSecond', message: expect.stringContaining('at least 1') });
+    }
+    expect((await json(await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: 1 } }))).data.settings.sendRatePerSecond).toBe(1);
+    // a value stored before the bound is applied as the minimum
+    expect(sendRateOf({ sendRatePerSecond: 1e-300 }, 14)).toBe(1);
+    await ctx.request('PATCH', '/project/settings', { body: { sendRatePerSecond: null } });
     await expectError(await ctx.request('GET', '/project', { key: ctx.project.publicKey }), 403, 'FORBIDDEN');
   });
 
@@ -325,5 +335,15 @@ describe('bounces, complaints and the suppression list', () => {
     expect(await suppression('angry@example.com')).toEqual([expect.objectContaining({ reason: 'COMPLAINT' })]);
     await expectError(await post('Subject: hello\n\nnot a bounce', { 'content-type': 'text/plain', authorization: `Bearer ${secret}` }), 422, 'VALIDATION_ERROR');
     await expectError(await post('x'.repeat(1024 * 1024 + 1), { 'content-type': 'text/plain', authorization: `Bearer ${secret}` }), 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('a DSN quoting another email\'s X-Mailhub-Email-Id bounces the message its Message-ID names, not the other one', async () => {
+    const real = await sentEmail('steer-real@example.com');
+    const victim = await sentEmail('steer-victim@example.com');
+    const raw = dsn({ recipient: 'steer-real@example.com', returned: `From: news@acme.test\nMessage-ID: ${real.messageId}\nX-Mailhub-Email-ID: ${victim.id}` });
+    const res = await ctx.app.request('/webhooks/bounces/dsn', { method: 'POST', body: raw, headers: { 'content-type': 'message/rfc822', 'x-webhook-secret': secret } });
+    expect((await json(res)).data.results).toEqual([expect.objectContaining({ emailId: real.id })]);
+    expect(await statusOf(real.id)).toMatchObject({ status: 'BOUNCED' });
+    expect((await statusOf(victim.id)).status).not.toBe('BOUNCED');
   });
 });

@@ -95,31 +95,31 @@ describe('CLI: domains trust', () => {
   it('makes a verified sender without DNS checks, so /v1/send accepts it; repeatable; readable errors', async () => {
     const p = await ctx.newProject('trusting');
     const send = () =>
-      ctx.request('POST', '/v1/send', { key: p.secretKey, body: { to: 'someone@example.com', from: 'me@trusted.test', subject: 'Hi', body: '<p>Hi</p>' } });
+      ctx.request('POST', '/v1/send', { key: p.secretKey, body: { to: 'someone@example.com', from: 'me@trusted.example', subject: 'Hi', body: '<p>Hi</p>' } });
     expect((await send()).status).toBe(403);
 
     const env = { SECRET_KEY: ctx.config.secretKey!, DATA_DIR: ctx.config.dataDir };
-    const first = await cliWith(env, 'domains', 'trust', 'Trusted.TEST', '--project', p.id, '--json');
+    const first = await cliWith(env, 'domains', 'trust', 'Trusted.EXAMPLE', '--project', p.id, '--json');
     expect(first.code, first.stderr).toBe(0);
     const trusted = JSON.parse(first.stdout);
-    expect(trusted).toMatchObject({ domain: 'trusted.test', status: 'VERIFIED' });
+    expect(trusted).toMatchObject({ domain: 'trusted.example', status: 'VERIFIED' });
     expect((await send()).status).toBe(200);
     const listed = await json(await ctx.request('GET', '/domains?status=VERIFIED', { key: p.secretKey }));
     expect(listed.data.domains.map((d: { id: string }) => d.id)).toEqual([trusted.domainId]);
 
-    const again = await cliWith(env, 'domains', 'trust', 'trusted.test', '--project', p.id, '--json');
+    const again = await cliWith(env, 'domains', 'trust', 'trusted.example', '--project', p.id, '--json');
     expect(JSON.parse(again.stdout).domainId).toBe(trusted.domainId);
 
-    const unknown = await cliWith(env, 'domains', 'trust', 'x.test', '--project', '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a', '--json');
+    const unknown = await cliWith(env, 'domains', 'trust', 'x.example', '--project', '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a', '--json');
     expect(unknown).toMatchObject({ code: 1, stdout: '' });
     expect(unknown.stderr).toMatch(/Project not found/);
     // Another project may not take a domain this one verified.
     const other = await ctx.newProject('other');
-    const taken = await cliWith(env, 'domains', 'trust', 'trusted.test', '--project', other.id);
+    const taken = await cliWith(env, 'domains', 'trust', 'trusted.example', '--project', other.id);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toMatch(/verified by another project/);
     // No SECRET_KEY and no secret in DATA_DIR: DKIM keys cannot be stored.
-    const noSecret = await cliWith({ SECRET_KEY: '', DATA_DIR: `${ctx.config.dataDir}-none` }, 'domains', 'trust', 'nokey.test', '--project', p.id);
+    const noSecret = await cliWith({ SECRET_KEY: '', DATA_DIR: `${ctx.config.dataDir}-none` }, 'domains', 'trust', 'nokey.example', '--project', p.id);
     expect(noSecret.code).toBe(1);
     expect(noSecret.stderr).toMatch(/SECRET_KEY/);
   });

@@ -115,10 +115,26 @@ describe('POST /domains', () => {
     ['user@example.com', 'letters, digits'],
     ['example.123', 'numeric'],
     ['   ', 'empty'],
+    ['github.io', 'public suffix'],
+    ['herokuapp.com', 'public suffix'],
+    ['mail.local', 'special-use'],
+    ['printer.localhost', 'special-use'],
+    ['x.invalid', 'special-use'],
+    ['acme.test', 'special-use'],
+    ['hidden.onion', 'special-use'],
+    ['corp.internal', 'special-use'],
+    ['router.home.arpa', 'special-use'],
+    ['0x7f000001', 'IP address'],
   ])('refuses %j with a 422 naming the rule', async (domain, rule) => {
     const body = await expectError(await ctx.request('POST', '/domains', { body: { domain } }), 422, 'VALIDATION_ERROR');
     expect(body.error.errors).toEqual([expect.objectContaining({ field: 'domain', code: 'invalid_domain' })]);
     expect(body.error.errors[0].message).toContain(rule);
+    // never a suggestion that is itself refused (an IP-like name got "e.g. example.127.0.0.1")
+    expect(body.error.errors[0].message).not.toMatch(/e\.g\. example\.\d/);
+  });
+
+  it('a name under a private-section suffix is an ordinary domain', async () => {
+    expect((await addDomain('mine.github.io')).domain).toBe('mine.github.io');
   });
 
   it('accepts a 253-character name and converts an IDN to punycode', async () => {
@@ -229,23 +245,29 @@ describe('the verification workflow (real worker, real DNS server)', () => {
 });
 
 describe('ownership and conflicts', () => {
-  it("another project's VERIFIED domain cannot be added; the same project cannot add it twice", async () => {
+  it("adding a domain never reveals another project's; the same project cannot add it twice", async () => {
     const other = await ctx.newProject('other');
     const theirs = await addDomain('shared.example', other.secretKey);
     await expectError(await ctx.request('POST', '/domains', { body: { domain: 'shared.example' }, key: other.secretKey }), 409, 'CONFLICT');
-    // While it is only PENDING there, this project may add it too (whoever controls DNS verifies).
     const mine = await addDomain('shared.example');
     publish(theirs);
     const verified = (await json(await ctx.request('POST', `/domains/${theirs.id}/verify`, { key: other.secretKey }))).data;
     expect(verified.status).toBe('VERIFIED');
-    // Once verified there, it is not verified here as well, even with the records published.
+    // Once verified there, it is not verified here as well, even with the records published (only the
+    // domain's owner, who controls its DNS, can get this far).
     publish(mine);
     const stillPending = (await json(await ctx.request('POST', `/domains/${mine.id}/verify`))).data;
     expect(stillPending.status).toBe('PENDING');
     expect(recordOf(stillPending, 'DKIM').status).toBe('VERIFIED');
     await ctx.request('DELETE', `/domains/${mine.id}`);
-    const body = await expectError(await ctx.request('POST', '/domains', { body: { domain: 'SHARED.example' } }), 409, 'CONFLICT');
-    expect(body.error.message).toContain('another project');
+    // Adding it again answers exactly as for a name nobody uses: 201 PENDING, no "another project".
+    const again = await ctx.request('POST', '/domains', { body: { domain: 'SHARED.example' } });
+    const fresh = await ctx.request('POST', '/domains', { body: { domain: 'nobody-uses-this.example' } });
+    expect([again.status, fresh.status]).toEqual([201, 201]);
+    const [a, f] = [(await json(again)).data, (await json(fresh)).data];
+    expect(Object.keys(a).sort()).toEqual(Object.keys(f).sort());
+    expect([a.status, f.status]).toEqual(['PENDING', 'PENDING']);
+    expect(JSON.stringify(a)).not.toContain('another project');
   });
 
   it("another project's domain is a 404 everywhere", async () => {

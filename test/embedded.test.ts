@@ -192,6 +192,11 @@ describe('embedded start (PGlite + migrations + API + worker)', () => {
       const zero = await call(apiUrl, secretKey, 'GET', '/contacts?limit=0');
       expect(zero.status).toBe(422);
       expect((await json(zero)).error.errors).toEqual([expect.objectContaining({ field: 'limit' })]);
+      // The consent rules' statement on PGlite: a public key cannot re-subscribe an opt-out made with the secret key.
+      await call(apiUrl, secretKey, 'POST', '/v1/track', { email: 'pg-optout@example.com', event: 'x', subscribed: false, data: { plan: 'pro' } });
+      expect((await call(apiUrl, publicKey, 'POST', '/v1/track', { email: 'pg-optout@example.com', event: 'x', subscribed: true, data: { plan: 'free' } })).status).toBe(200);
+      const optedOut: any = await json(await call(apiUrl, secretKey, 'GET', '/contacts?search=pg-optout'));
+      expect(optedOut.data.contacts).toMatchObject([{ subscribed: false, data: { plan: 'pro' } }]);
 
       child.kill('SIGINT');
       expect(await exited).toBe(0);

@@ -33,7 +33,7 @@ const sentinel: { contactId?: string; templateId?: string; before?: Record<strin
 beforeAll(async () => {
   dns = await startTestDnsServer();
   // Rate limit out of the way: thousands of requests in a minute are the point here.
-  ctx = await setupTestContext({ DNS_SERVERS: dns.address, RATE_LIMIT_PER_MINUTE: '1000000' });
+  ctx = await setupTestContext({ DNS_SERVERS: dns.address, RATE_LIMIT_PER_MINUTE: '1000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000', WEBHOOK_RATE_LIMIT_PER_MINUTE: '1000000' });
   await insertVerifiedDomain(ctx.orm, ctx.project.id, 'fuzz.test', ctx.config.secretKey!);
   const created = async (method: string, path: string, body: unknown) => {
     const res = await ctx.request(method, path, { body });
@@ -632,5 +632,83 @@ describe('hostile input on every operation', () => {
     // Roughly: how much was thrown at the app.
     expect(total).toBeGreaterThan(1000);
     console.log(`fuzz: ${ops.length} operations, ${total} requests, statuses ${JSON.stringify(statuses)}`);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Hardening sweeps (issue 8): refused headers, consent under a public key, the public-key budget
+// ---------------------------------------------------------------------------------------------
+
+describe('hostile input against the hardening rules', () => {
+  const REFUSED = ['X-Mailhub-Email-Id', 'X-Mailhub-Anything', 'Sender', 'Resent-From', 'Resent-Message-ID', 'Received', 'Delivered-To', 'Return-Path', 'Authentication-Results', 'ARC-Seal', 'ARC-Authentication-Results', 'DKIM-Signature'];
+  const spellings = (name: string) => [name, name.toLowerCase(), name.toUpperCase(), name.replace(/-(\w)/g, (_, c: string) => `-${c.toUpperCase()}`)];
+
+  it('every service, trust or routing header, in any spelling and with any value, is a 422 naming it; nothing is queued', async () => {
+    const problems: string[] = [];
+    for (const name of REFUSED) {
+      for (const spelled of new Set(spellings(name))) {
+        for (const value of [NOTHING, `<${NOTHING}@fuzz.test>`, 'x', '']) {
+          const c: Case = { name: `header ${spelled}`, method: 'POST', url: '/v1/send', key: 'secret', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: 'fuzz-headers@example.com', from: FROM, subject: 'S', body: 'B', headers: { 'X-Ok': '1', [spelled]: value } }) };
+          const res = await send(c);
+          const text = await res.clone().text();
+          problems.push(...(await problemsOf(c, res)));
+          if (res.status !== 422 || !text.includes(`headers.${spelled}`)) problems.push(`${spelled}=${value}: ${res.status} ${text.slice(0, 120)}`);
+          total++;
+        }
+      }
+    }
+    expect(problems.slice(0, 20)).toEqual([]);
+    expect((await json(await ctx.request('GET', '/contacts?search=fuzz-headers@example.com'))).data.items).toEqual([]);
+  });
+
+  it('no public-key track call, however spelled, re-subscribes an opt-out or rewrites its data', async () => {
+    const email = 'fuzz-optout@example.com';
+    const c = (await json(await ctx.request('POST', '/contacts', { body: { email, data: { plan: 'pro' } } }))).data;
+    await ctx.request('PATCH', `/contacts/${c.id}`, { body: { subscribed: false } });
+    const emails = [email, email.toUpperCase(), `  ${email} `, 'Fuzz-OptOut@Example.COM'];
+    const subscribed: unknown[] = [true, 'true', 1, null, false, {}, [true]];
+    const datas: unknown[] = [undefined, { plan: 'hacked' }, { plan: null }, { plan: { value: 'x', persistent: true } }, { plan: { value: 'x', persistent: false } }, { extra: 1 }];
+    const problems: string[] = [];
+    for (const e of emails) {
+      for (const s of subscribed) {
+        for (const d of datas) {
+          const body = JSON.stringify({ email: e, event: 'fuzz_consent', subscribed: s, ...(d === undefined ? {} : { data: d }) });
+          const cs: Case = { name: 'consent', method: 'POST', url: '/v1/track', key: 'public', headers: { 'content-type': 'application/json' }, body };
+          const res = await send(cs);
+          problems.push(...(await problemsOf(cs, res)));
+          total++;
+        }
+      }
+      // `__proto__` at the top of data is refused, not dropped
+      const proto: Case = { name: 'consent proto', method: 'POST', url: '/v1/track', key: 'public', headers: { 'content-type': 'application/json' }, body: `{"email":"${e}","event":"x","subscribed":true,"data":{"__proto__":{"plan":"hacked"}}}` };
+      const res = await send(proto);
+      if (res.status !== 422) problems.push(`__proto__: ${res.status}`);
+    }
+    expect(problems.slice(0, 20)).toEqual([]);
+    const after = (await json(await ctx.request('GET', `/contacts/${c.id}`))).data;
+    expect(after).toMatchObject({ subscribed: false, data: { plan: 'pro', extra: 1 } });
+    const subscribedEvents = (await json(await ctx.request('GET', `/events?contactId=${c.id}&name=contact.subscribed`))).data.items;
+    expect(subscribedEvents).toEqual([]);
+  });
+
+  it('a public-key flood (valid, invalid and malformed) stops at its own budget; the secret key and the webhook keep working', async () => {
+    const small = await setupTestContext({ RATE_LIMIT_PER_MINUTE: '5', PUBLIC_RATE_LIMIT_PER_MINUTE: '20', WEBHOOK_RATE_LIMIT_PER_MINUTE: '5' });
+    try {
+      const secret = (await json(await small.request('GET', '/project'))).data.webhookSecret;
+      const bodies = ['{"email":"a@example.com","event":"ok"}', '{"email":"nope"}', '{"email":', 'null', '{"email":"a@example.com","event":"x","data":{"n":1e400}}'];
+      const statusesSeen: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        const res = await small.app.request('/v1/track', { method: 'POST', body: bodies[i % bodies.length], headers: { authorization: `Bearer ${small.project.publicKey}`, 'content-type': 'application/json' } });
+        statusesSeen.push(res.status);
+        expect(res.status).toBeLessThan(500);
+      }
+      expect(statusesSeen.filter((s) => s !== 429)).toHaveLength(20);
+      expect(statusesSeen.slice(20).every((s) => s === 429)).toBe(true);
+      expect((await small.request('GET', '/contacts')).status).toBe(200);
+      const hook = await small.request('POST', '/webhooks/bounces', { key: null, body: { type: 'soft_bounce', email: 'b@example.com' }, headers: { authorization: `Bearer ${secret}` } });
+      expect(hook.status).toBe(200);
+    } finally {
+      await small.cleanup();
+    }
   });
 });

@@ -68,6 +68,7 @@ describe('recipients', () => {
     expect((await contactOf('obi@example.com'))!.data).toEqual({ name: 'Obi Wan' });
 
     const mixed = await sendOk(inline(['m1@example.com', { name: 'M Two', email: 'm2@example.com' }], { headers: { 'X-Entity-Ref': 'r1' } }));
+    expect((await rows(mixed.ids)).map((r) => [r.toEmail, r.toName ?? null])).toEqual([['m1@example.com', null], ['m2@example.com', 'M Two']]);
     expect(mixed.data.emails.map((e) => e.contact.email)).toEqual(['m1@example.com', 'm2@example.com']);
     const stored = await rows(mixed.ids);
     expect(stored).toHaveLength(2);
@@ -165,6 +166,14 @@ describe('content', () => {
     expect(row.textBody).toContain('See docs [https://x.test/d]');
   });
 
+  it('unknown template syntax in the request is a 422 naming the field and position; nothing is sent', async () => {
+    const res = await altError(await send(inline('syntax@example.com', { body: '<p>x</p>{{> header}}' })), 422);
+    expect(res.message).toContain('body');
+    expect(res.message).toContain('{{> header}} at line 1, column 9');
+    expect((await altError(await send(inline('syntax@example.com', { subject: 'Hi {{#name}}' })), 422)).message).toContain('subject');
+    expect(await countEmails('syntax@example.com')).toBe(0);
+  });
+
   it('requires subject and body without a template', async () => {
     const res = await altError(await send({ to: 'a@example.com', from: FROM }), 422);
     expect(res.message).toContain('subject');
@@ -239,6 +248,21 @@ describe('headers', () => {
     expect(body.message).toContain(`headers.${name}`);
   });
 
+  it.each([
+    'X-Mailhub-Email-ID', 'x-mailhub-anything', 'Sender', 'Resent-From', 'resent-message-id', 'Received', 'Delivered-To', 'Return-Path',
+    'Authentication-Results', 'ARC-Seal', 'arc-message-signature', 'DKIM-Signature',
+  ])('refuses %s (set by the service or the mail system: it could steer bounces or trust) naming it', async (name) => {
+    const body = await altError(await send(inline('steer@example.com', { headers: { [name]: 'x' } })), 422);
+    expect(body.message).toContain(`headers.${name}`);
+    expect(body.message).toContain(`${name} is set by`);
+    expect(await countEmails('steer@example.com')).toBe(0);
+  });
+
+  it('accepts ordinary custom headers', async () => {
+    const r = await sendOk(inline('custom-h@example.com', { headers: { 'X-Campaign': 'spring', 'X-Mailhubby': 'no prefix match', 'Received-By-App': 'x' } }));
+    expect((await rows(r.ids))[0].headers).toEqual({ 'X-Campaign': 'spring', 'X-Mailhubby': 'no prefix match', 'Received-By-App': 'x' });
+  });
+
   it('refuses non-string values', async () => {
     await altError(await send(inline('h@example.com', { headers: { 'X-Num': 1 } })), 422);
     expect(await countEmails('h@example.com')).toBe(0);
@@ -267,6 +291,12 @@ describe('attachments', () => {
     expect(body.message).toContain('attachments');
     expect(body.message).toContain(String(limit));
     expect(await countEmails('big@example.com')).toBe(1);
+  });
+
+  it.each(['multipart/mixed', 'Multipart/Alternative; boundary=x', 'message/rfc822', 'message/partial'])('refuses contentType %s naming the item', async (contentType) => {
+    const body = await altError(await send(inline('mime@example.com', { attachments: [{ filename: 'a.eml', content: 'aGk=', contentType }] })), 422);
+    expect(body.message).toContain('attachments.0.contentType');
+    expect(await countEmails('mime@example.com')).toBe(0);
   });
 
   it('refuses invalid base64 naming the item, and bad file names', async () => {
@@ -429,8 +459,13 @@ describe('GET /emails/:id', () => {
       error: null,
       attempts: 0,
       sentAt: null,
+      stalled: false,
       createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
+    // No progress for over 5 minutes while QUEUED or SENDING: visible as stalled.
+    await ctx.orm.em.fork().getConnection().execute(`update emails set status = 'SENDING', updated_at = now() - interval '6 minutes' where id = ?`, [r.ids[0]]);
+    expect((await json(await ctx.request('GET', `/emails/${r.ids[0]}`))).data).toMatchObject({ status: 'SENDING', stalled: true });
     const other = await ctx.newProject('emails-other');
     await expectError(await ctx.request('GET', `/emails/${r.ids[0]}`, { key: other.secretKey }), 404, 'NOT_FOUND');
     await expectError(await ctx.request('GET', '/emails/not-a-uuid'), 404, 'NOT_FOUND');

@@ -150,6 +150,28 @@ describe('PATCH /templates/:id', () => {
     expect((await json(await ctx.request('GET', `/templates/${t.id}`))).data).toEqual(t);
   });
 
+  it('CR/LF in subject or fromName is a 422 on create and PATCH (the /v1/send rule)', async () => {
+    for (const bad of [{ subject: 'Hi\r\nBcc: x@example.com' }, { fromName: 'Team\nBcc: x@example.com' }, { subject: 'a\0b' }]) {
+      const body = await expectError(await ctx.request('POST', '/templates', { body: { ...valid, ...bad } }), 422, 'VALIDATION_ERROR');
+      expect(fields(body)).toEqual(Object.keys(bad));
+    }
+    const t = await create();
+    const body = await expectError(await ctx.request('PATCH', `/templates/${t.id}`, { body: { fromName: 'A\rB' } }), 422, 'VALIDATION_ERROR');
+    expect(fields(body)).toEqual(['fromName']);
+  });
+
+  it('syntax the renderer does not know is a 422 naming the field and position, on create and PATCH', async () => {
+    const res = await ctx.request('POST', '/templates', { body: { ...valid, body: '<p>Hi</p>\n  {{> header}} {{name}}' } });
+    const body = await expectError(res, 422, 'VALIDATION_ERROR');
+    expect(body.error.errors).toEqual([expect.objectContaining({ field: 'body', code: 'invalid_template', message: expect.stringContaining('{{> header}} at line 2, column 3') })]);
+    for (const bad of ['{{#if x}}y{{/if}}', '{{!note}}', '{{}}', '{{{> raw}}}', '{{else}}']) {
+      await expectError(await ctx.request('POST', '/templates', { body: { ...valid, subject: bad } }), 422, 'VALIDATION_ERROR');
+    }
+    const t = await create({ ...valid, body: '{{name}} {{ a.b }} {{x ?? "y"}} {{{raw}}} {{data.plan ?? free}}' });
+    const patched = await expectError(await ctx.request('PATCH', `/templates/${t.id}`, { body: { subject: 'Hi {{>x}}' } }), 422, 'VALIDATION_ERROR');
+    expect(patched.error.errors[0]).toMatchObject({ field: 'subject', message: expect.stringContaining('line 1, column 4') });
+  });
+
   it("another project's template is a 404 and stays unchanged", async () => {
     const t = await create();
     const other = await ctx.newProject('other');

@@ -88,7 +88,7 @@ describe('POST /v1/track: the contact', () => {
     expect((await contactByEmail('quiet@example.com')).subscribed).toBe(false);
   });
 
-  it('merges data into the contact, null removes a key, persistent:false stays on the event only', async () => {
+  it('merges data into the contact, null removes a key, persistent:false stays on the event only (secret key; pk rules: consent.test.ts)', async () => {
     await track({ email: 'data@example.com', event: 'a', data: { plan: 'free', name: 'Ada', city: 'London' } });
     const r = await json(
       await track({
@@ -101,7 +101,7 @@ describe('POST /v1/track: the contact', () => {
           score: { value: 7, persistent: true },
           nested: { value: 1 },
         },
-      }),
+      }, ctx.project.secretKey),
     );
     const c = await contactByEmail('data@example.com');
     expect(c.data).toEqual({ plan: 'pro', name: 'Ada', score: 7, nested: { value: 1 } });

@@ -107,6 +107,19 @@ describe('decorateForDelivery (pure)', () => {
     expect(readUnsubscribeToken(loadConfig({ SECRET_KEY: 'another-secret' }), unsub)).toBeNull();
     expect(readClickToken(config, signToken('another-secret', 'click', `${email.id} https://evil.test/`))).toBeNull();
   });
+
+  it('tokens: only the canonical encoding is accepted (no padding, no stray characters, no other spelling of the MAC)', () => {
+    const email = makeEmail({ html: '<a href="https://acme.test/a">a</a>', marketing: true });
+    const click = hrefs(decorateForDelivery(email, makeProject(), config).html).find((h) => h.includes('/t/c/'))!.split('/t/c/')[1];
+    expect(readClickToken(config, click)).not.toBeNull();
+    for (const variant of [`${click}=`, `${click}==`, `${click}.`, `${click}%`]) expect(readClickToken(config, variant)).toBeNull();
+    // the MAC's last character carries 4 unused bits: a different last character decoding to the same bytes is refused
+    const [body, mac] = click.split('.');
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const same = [...alphabet].map((ch) => `${body}.${mac.slice(0, -1)}${ch}`).filter((t) => Buffer.from(t.split('.')[1], 'base64url').equals(Buffer.from(mac, 'base64url')));
+    expect(same.length).toBeGreaterThan(1);
+    expect(same.filter((t) => readClickToken(config, t) !== null)).toEqual([click]);
+  });
 });
 
 describe('tracking endpoints (public, no key)', () => {

@@ -69,6 +69,9 @@ describe('GET /u/{token}', () => {
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      // no other site may frame it (clickjacking the confirm button)
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
       const page = await res.text();
       expect(page).toMatch(/<form method="post">/);
       expect(page).toContain('name="List-Unsubscribe" value="One-Click"');
@@ -140,14 +143,15 @@ describe('POST /u/{token} (RFC 8058 one-click)', () => {
     expect(await unsubscribeEvents(email.id)).toHaveLength(0);
   });
 
-  it('a deleted contact is recreated unsubscribed', async () => {
+  it('a deleted contact is not re-created: the address is suppressed instead (test/consent.test.ts has the rest)', async () => {
     const { url, email, contactId } = await marketingEmailTo('gone@example.com');
     expect((await ctx.request('DELETE', `/contacts/${contactId}`)).status).toBe(200);
     expect((await fetch(url, { method: 'POST' })).status).toBe(200);
     const found = await json(await ctx.request('GET', '/contacts?search=gone@example.com'));
-    expect(found.data.items).toHaveLength(1);
-    expect(found.data.items[0]).toMatchObject({ email: 'gone@example.com', subscribed: false });
-    expect(await unsubscribeEvents(email.id)).toHaveLength(1);
+    expect(found.data.items).toHaveLength(0);
+    const suppressed = await json(await ctx.request('GET', '/suppressions?email=gone@example.com'));
+    expect(suppressed.data.items).toMatchObject([{ email: 'gone@example.com', reason: 'UNSUBSCRIBED' }]);
+    expect(await unsubscribeEvents(email.id)).toHaveLength(0);
   });
 });
 

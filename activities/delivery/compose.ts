@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../core/config.js';
 import { dkimForSender } from '../../core/domains/domains.js';
+import { clientHeaders } from '../../core/emails/headers.js';
 import { decorateForDelivery } from '../../core/tracking/links.js';
 import type { Email, Project } from '../../db/entities/index.js';
 import type { OutgoingMessage } from '../mailer.js';
@@ -14,12 +15,14 @@ export async function composeMessage(em: EntityManager, config: Config, email: E
     messageId: email.messageId,
     from: { name: email.fromName, address: email.fromEmail },
     to: email.toEmail,
+    toName: email.toName ?? null,
     replyTo: email.replyTo,
     subject: email.subject,
     html: decoration.html,
     text: email.textBody,
     attachments: email.attachments,
-    headers: { ...email.headers, ...decoration.headers },
+    // A client header never stands in for one of ours (X-Mailhub-Email-ID in another case, say).
+    headers: { ...clientHeaders(email.headers), ...decoration.headers },
     returnPath: returnPathFor(config.bounceAddress, email.id),
     dkim,
   };

@@ -1,5 +1,10 @@
 import type { ResolvedKey } from '../../core/projects/keys.js';
+import { DomainError } from '../../core/errors.js';
 import { RateLimiter, type RateWindowSync } from './rate-limit.js';
+
+/** A project's separate request budgets: one never uses up another. */
+export type RateBudget = 'secret' | 'public' | 'webhook';
+export type RateBudgets = Record<RateBudget, number>;
 
 /**
  * Per-app auth state: a short key cache and the per-project rate limiter (shared through
@@ -10,8 +15,25 @@ export class AuthState {
   private cache = new Map<string, { value: ResolvedKey | null; expires: number }>();
   readonly limiter: RateLimiter;
 
-  constructor(private readonly ttlMs: number, readonly perMinute: number, sync?: RateWindowSync) {
-    this.limiter = new RateLimiter(perMinute, { sync });
+  constructor(private readonly ttlMs: number, readonly budgets: RateBudgets, sync?: RateWindowSync) {
+    this.limiter = new RateLimiter({ sync });
+  }
+
+  /**
+   * Counts one request of an authenticated caller against its project's budget (whatever its
+   * answer: a 4xx costs the service as much as a 2xx, and uncounted errors would make probing free);
+   * a refused request (429) does not count. Throws RATE_LIMITED; returns the headers to send.
+   */
+  charge(projectId: string, budget: RateBudget): Record<string, string> {
+    const limit = this.budgets[budget];
+    const r = this.limiter.hit(`${projectId}:${budget}`, limit);
+    if (!r.allowed) {
+      throw new DomainError('RATE_LIMITED', `Rate limit of ${limit} requests per minute exceeded (${budget} budget)`, {
+        headers: r.headers,
+        suggestion: `Retry after ${r.headers['Retry-After']} s.`,
+      });
+    }
+    return r.headers;
   }
 
   async lookup(raw: string, load: () => Promise<ResolvedKey | null>): Promise<ResolvedKey | null> {

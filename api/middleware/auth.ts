@@ -22,14 +22,8 @@ export function requireKey(...allowed: KeyKind[]): MiddlewareHandler<AppEnv> {
       throw new DomainError('UNAUTHORIZED', 'Invalid API key', { suggestion: 'Check the key; keys start with sk_ (secret) or pk_ (public).' });
     }
     assertKeyKind(resolved, allowed);
-    const limit = auth.limiter.hit(resolved.project.id);
-    if (!limit.allowed) {
-      throw new DomainError('RATE_LIMITED', `Rate limit of ${auth.perMinute} requests per minute exceeded`, {
-        headers: limit.headers,
-        suggestion: `Retry after ${limit.headers['Retry-After']} s.`,
-      });
-    }
-    for (const [k, v] of Object.entries(limit.headers)) c.header(k, v);
+    const headers = auth.charge(resolved.project.id, resolved.key.kind === 'public' ? 'public' : 'secret');
+    for (const [k, v] of Object.entries(headers)) c.header(k, v);
     c.set('project', resolved.project);
     c.set('apiKey', resolved.key);
     await next();

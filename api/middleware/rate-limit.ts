@@ -1,63 +1,105 @@
-/** One project's hits in one wall-clock minute, as sent to (and totalled by) the shared store. */
-export interface RateWindowHits {
+/** One key's hits in one bucket (a `bucketMs` slice of time), as sent to (and totalled by) the shared store. */
+export interface RateBucketHits {
+  /** `<projectId>:<budget>` */
   key: string;
-  /** Epoch ms of the minute's start. */
-  windowStart: number;
+  /** Epoch ms of the bucket's start. */
+  bucketStart: number;
   count: number;
 }
 
-/** Adds the hits to the shared counts and returns each window's total over all API processes. */
-export type RateWindowSync = (hits: RateWindowHits[]) => Promise<{ key: string; windowStart: number; total: number }[]>;
+/**
+ * Adds the hits to the shared counts and returns, for every key in `hits`, each bucket that starts
+ * after `since` with its total over all API processes.
+ */
+export type RateWindowSync = (hits: RateBucketHits[], since: number) => Promise<{ key: string; bucketStart: number; total: number }[]>;
 
-const WINDOW_MS = 60_000;
+interface Bucket {
+  /** The shared total at the last sync; hits of the sync under way; hits since. */
+  synced: number;
+  inflight: number;
+  pending: number;
+}
+interface KeyState {
+  buckets: Map<number, Bucket>;
+  lastHit: number;
+}
+
+const used = (b: Bucket) => b.synced + b.inflight + b.pending;
 
 /**
- * RATE_LIMIT_PER_MINUTE per project, in fixed wall-clock minutes, held across every API process.
+ * At most `limit` requests per key in any sliding `windowMs` (60 s), held across every API process.
+ *
+ * Time is cut into `bucketMs` (5 s) buckets and a request counts until its whole bucket has left
+ * the window: 60 to 65 s. So, unlike a clock-minute window (which lets twice the limit through
+ * around a minute boundary), no 60 s span ever admits more than the limit; the cost is that a
+ * request may count up to 5 s longer than a minute.
  *
  * The request path never waits for the database: a process admits a request while its estimate
- * (the shared total at its last sync + its own hits since) is under the limit. Every `syncEveryMs`
- * while a minute has traffic in this process, one batched statement adds its new hits to the shared
- * table and reads back the totals of all processes. So N processes together admit the limit,
- * overshooting by at most what they admit within one sync interval, instead of N times the limit.
- * Without `sync` (unit tests) the limit is per process.
+ * (the shared totals at its last sync + its own hits since) is under the limit. Every `syncEveryMs`
+ * while a key has traffic in this process, one batched statement adds its new hits to the shared
+ * table and reads back the buckets of all processes. N processes together admit the limit,
+ * overshooting by at most what they admit within one sync interval. Without `sync` (unit tests)
+ * the limit is per process.
  */
 export class RateLimiter {
-  /** synced: the shared total at the last sync; inflight: hits in the sync under way; pending: hits since. */
-  private windows = new Map<string, { start: number; synced: number; inflight: number; pending: number }>();
+  private keys = new Map<string, KeyState>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  readonly windowMs: number;
+  readonly bucketMs: number;
 
-  constructor(
-    private readonly perMinute: number,
-    private readonly opts: { sync?: RateWindowSync; syncEveryMs?: number; now?: () => number } = {},
-  ) {}
-
-  /** Now, and the start of its wall-clock minute (epoch ms). */
-  private minute(): { now: number; start: number } {
-    const now = (this.opts.now ?? Date.now)();
-    return { now, start: now - (now % WINDOW_MS) };
+  constructor(private readonly opts: { sync?: RateWindowSync; syncEveryMs?: number; now?: () => number; windowMs?: number; bucketMs?: number } = {}) {
+    this.windowMs = opts.windowMs ?? 60_000;
+    this.bucketMs = opts.bucketMs ?? 5_000;
   }
 
-  /** Returns the headers to send and whether the request is allowed. */
-  hit(key: string): { allowed: boolean; headers: Record<string, string> } {
-    const { now, start } = this.minute();
-    let w = this.windows.get(key);
-    if (!w || w.start !== start) {
-      w = { start, synced: 0, inflight: 0, pending: 0 };
-      this.windows.set(key, w);
-      if (this.windows.size > 10_000) this.prune(start);
+  private now = () => (this.opts.now ?? Date.now)();
+  /** Buckets starting after this still count. */
+  private cutoff = (now: number) => now - this.windowMs - this.bucketMs;
+
+  private state(key: string, now: number): KeyState {
+    let s = this.keys.get(key);
+    if (!s) {
+      if (this.keys.size > 10_000) this.prune(now);
+      s = { buckets: new Map(), lastHit: 0 };
+      this.keys.set(key, s);
     }
-    const used = w.synced + w.inflight + w.pending;
-    const reset = Math.ceil((start + WINDOW_MS - now) / 1000);
+    const cutoff = this.cutoff(now);
+    for (const start of s.buckets.keys()) if (start <= cutoff) s.buckets.delete(start);
+    return s;
+  }
+
+  /** Seconds until enough of the oldest buckets leave the window for `total` to be under `limit`. */
+  private secondsUntilBelow(s: KeyState, total: number, limit: number, now: number): number {
+    let left = total;
+    for (const [start, b] of [...s.buckets].sort((x, y) => x[0] - y[0])) {
+      left -= used(b);
+      if (left < limit) return Math.max(1, Math.ceil((start + this.bucketMs + this.windowMs - now) / 1000));
+    }
+    return 1;
+  }
+
+  /** Counts one request against `limit` for `key` (when admitted); returns the headers to send. */
+  hit(key: string, limit: number): { allowed: boolean; headers: Record<string, string> } {
+    const now = this.now();
+    const s = this.state(key, now);
+    let total = 0;
+    for (const b of s.buckets.values()) total += used(b);
+    const allowed = total < limit;
+    const reset = total === 0 ? Math.ceil(this.windowMs / 1000) : this.secondsUntilBelow(s, total, allowed ? total : limit, now);
     const headers: Record<string, string> = {
-      'RateLimit-Limit': String(this.perMinute),
-      'RateLimit-Remaining': String(Math.max(0, this.perMinute - used - 1)),
+      'RateLimit-Limit': String(limit),
+      'RateLimit-Remaining': String(Math.max(0, limit - total - (allowed ? 1 : 0))),
       'RateLimit-Reset': String(reset),
     };
-    if (used >= this.perMinute) return { allowed: false, headers: { ...headers, 'RateLimit-Remaining': '0', 'Retry-After': String(reset) } };
-    w.pending += 1;
+    if (!allowed) return { allowed, headers: { ...headers, 'Retry-After': String(reset) } };
+    const start = now - (now % this.bucketMs);
+    const b = s.buckets.get(start) ?? { synced: 0, inflight: 0, pending: 0 };
+    b.pending += 1;
+    s.buckets.set(start, b);
+    s.lastHit = now;
     this.scheduleSync();
-    return { allowed: true, headers };
+    return { allowed, headers };
   }
 
   /** Sends the pending hits now (tests; shutdown). */
@@ -77,46 +119,52 @@ export class RateLimiter {
 
   private async flush(): Promise<void> {
     if (!this.opts.sync) return;
-    const current = this.minute().start;
-    // This minute's windows even without new hits (to read the other processes' hits back), and
-    // any older window that still has hits to add.
-    const batch: RateWindowHits[] = [];
-    for (const [key, w] of this.windows) {
-      // A past minute no longer decides anything: its unsent hits are dropped, not retried forever.
-      if (w.start < current) {
-        this.windows.delete(key);
-        if (w.pending === 0 || w.start < current - WINDOW_MS) continue;
+    const now = this.now();
+    const current = now - (now % this.bucketMs);
+    const batch: RateBucketHits[] = [];
+    for (const [key, s] of this.keys) {
+      // A key with no traffic here for a window decides nothing: stop reading it.
+      if (s.lastHit <= now - this.windowMs) {
+        this.keys.delete(key);
+        continue;
       }
-      if (w.pending > 0 || w.start === current) {
-        batch.push({ key, windowStart: w.start, count: w.pending });
-        w.inflight = w.pending;
-        w.pending = 0;
+      let sent = false;
+      for (const [start, b] of s.buckets) {
+        if (b.pending === 0) continue;
+        batch.push({ key, bucketStart: start, count: b.pending });
+        b.inflight += b.pending;
+        b.pending = 0;
+        sent = true;
       }
+      // No new hits: still read the other processes' buckets back.
+      if (!sent) batch.push({ key, bucketStart: current, count: 0 });
     }
     if (batch.length === 0) return;
     let totals: Awaited<ReturnType<RateWindowSync>> = [];
+    let ok = true;
     try {
-      totals = await this.opts.sync(batch);
+      totals = await this.opts.sync(batch, this.cutoff(now));
     } catch {
-      // Store unreachable: keep the hits for the next sync; meanwhile the limit holds per process.
-      for (const b of batch) {
-        const w = this.windows.get(b.key);
-        if (w && w.start === b.windowStart) w.pending += b.count;
-      }
+      ok = false; // store unreachable: the hits go back to pending; meanwhile the limit holds per process
     }
-    for (const b of batch) {
-      const w = this.windows.get(b.key);
-      if (w && w.start === b.windowStart) w.inflight = 0;
+    for (const h of batch) {
+      const b = this.keys.get(h.key)?.buckets.get(h.bucketStart);
+      if (!b || h.count === 0) continue;
+      b.inflight -= h.count;
+      if (!ok) b.pending += h.count;
     }
     for (const t of totals) {
-      const w = this.windows.get(t.key);
-      if (w && w.start === t.windowStart) w.synced = Math.max(w.synced, t.total);
+      const s = this.keys.get(t.key);
+      if (!s || t.bucketStart <= this.cutoff(this.now())) continue;
+      const b = s.buckets.get(t.bucketStart) ?? { synced: 0, inflight: 0, pending: 0 };
+      b.synced = Math.max(b.synced, t.total);
+      s.buckets.set(t.bucketStart, b);
     }
-    // Keep reading the totals while this minute has traffic here; stop once it is over.
-    this.scheduleSync();
+    // Keep reading the totals while a key has traffic here.
+    if (this.keys.size > 0) this.scheduleSync();
   }
 
-  private prune(current: number) {
-    for (const [k, w] of this.windows) if (w.start !== current) this.windows.delete(k);
+  private prune(now: number) {
+    for (const [k, s] of this.keys) if (s.lastHit <= now - this.windowMs) this.keys.delete(k);
   }
 }

@@ -2,7 +2,9 @@
  * A small, pure parser of bounce reports: RFC 3464 delivery status notifications
  * (multipart/report; report-type=delivery-status) and RFC 5965 abuse reports (feedback-report).
  * Only what matching a bounce needs: recipients, their status class, and the id of the message
- * that bounced (our X-Mailhub-Email-Id header, its Message-ID, or a VERP `+<email id>` sender).
+ * that bounced: the VERP `+<email id>` return path the report was sent to, or the returned
+ * Message-ID. Never a header quoted from the returned message's body (a sender could have put any
+ * id there; X-Mailhub-* headers are refused in requests, but a DSN is untrusted input anyway).
  */
 
 import { UUID_RE } from '../../db/ids.js';
@@ -22,7 +24,7 @@ export interface ParsedDsn {
   recipients: ReportedRecipient[];
   /** Message-ID of the message that bounced (from the returned headers), without angle brackets. */
   messageId: string | null;
-  /** Our email record id, from the returned `X-Mailhub-Email-Id` header or a VERP return path. */
+  /** Our email record id, from the VERP return path the report was addressed to. */
   emailId: string | null;
 }
 
@@ -151,14 +153,12 @@ export function parseDsn(raw: string): ParsedDsn {
     if (isAddress(email)) recipients = [{ type: 'complaint', email, diagnostic: first(f, 'feedback-type') ?? 'abuse' }];
   } else recipients = recipientsOf(text); // bare delivery-status fields, e.g. a report forwarded as text/plain
 
-  const headerId = first(original, 'x-mailhub-email-id')?.match(UUID_IN)?.[0];
   // VERP: the report was addressed to our return path `bounces+<email id>@...`.
   const verpId = (first(message.headers, 'to') ?? '').match(new RegExp(`\\+(${UUID_IN.source})@`, 'i'))?.[1];
-  const plainId = !returned ? /^x-mailhub-email-id:\s*(\S+)/im.exec(text)?.[1]?.match(UUID_IN)?.[0] : undefined;
   const messageId = first(original, 'message-id') ?? first(statusPart ? parseHeaderBlock(statusPart.body) : new Map(), 'original-message-id');
   return {
     recipients,
     messageId: messageId ? stripId(messageId) : null,
-    emailId: (headerId ?? verpId ?? plainId ?? null)?.toLowerCase() ?? null,
+    emailId: verpId?.toLowerCase() ?? null,
   };
 }

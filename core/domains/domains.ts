@@ -24,9 +24,13 @@ const publicSuffix = (name: string) => invalidName(`${name} is a public suffix: 
 const URL_DELIMITERS = /[\s/\\?#@:%[\]<>^|"'`{}]/;
 const LDH_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
+/** Special-use names (RFC 6761, 6762, 7686, 8375, 9476; `.internal` reserved by ICANN): never a sender domain. */
+const SPECIAL_USE = ['local', 'localhost', 'invalid', 'test', 'onion', 'internal', 'alt', 'home.arpa'];
+
 /**
  * A registrable host name in ASCII (IDN -> punycode): LDH labels of 1..63 chars, at most 253 in
- * all, at least two labels, not an IP address and not a public suffix alone (`com`, `co.uk`).
+ * all, at least two labels, not an IP address (in any spelling), not a special-use name and not a
+ * public suffix alone (`com`, `co.uk`, or a private one such as `github.io`).
  * Throws a 422 naming the rule that failed.
  */
 export function normalizeDomainName(raw: string): string {
@@ -38,6 +42,8 @@ export function normalizeDomainName(raw: string): string {
   if (/(^|\.)\d+$/.test(name)) throw invalidName('the top-level domain cannot be numeric');
   const ascii = domainToASCII(name);
   if (!ascii) throw invalidName('not a valid internationalised domain name');
+  // The URL parser reads `0x7f000001` or `127.1` as IPv4 and returns `127.0.0.1`: still an address.
+  if (isIP(ascii) || /(^|\.)\d+$/.test(ascii)) throw invalidName('an IP address is not a domain name');
   if (ascii.length > 253) throw invalidName('longer than 253 characters');
   if (!ascii.includes('.') && parseHost(ascii).isIcann) throw publicSuffix(ascii);
   const labels = ascii.split('.');
@@ -46,7 +52,11 @@ export function normalizeDomainName(raw: string): string {
     if (label.length < 1 || label.length > 63) throw invalidName('each label between dots must be 1 to 63 characters');
     if (!LDH_LABEL.test(label)) throw invalidName(`label "${label}" may hold letters, digits and inner hyphens only`);
   }
-  if (!registrableDomain(ascii) || ascii === getPublicSuffix(ascii)) throw publicSuffix(ascii);
+  const special = SPECIAL_USE.find((suffix) => ascii === suffix || ascii.endsWith(`.${suffix}`));
+  if (special) throw invalidName(`.${special} is a special-use name (RFC 6761 and successors): mail from it cannot be delivered or verified`);
+  // Private-section suffixes too (github.io, herokuapp.com): names under them belong to their users.
+  const psl = { allowPrivateDomains: true };
+  if (!registrableDomain(ascii, psl) || ascii === getPublicSuffix(ascii, psl)) throw publicSuffix(ascii);
   return ascii;
 }
 
@@ -73,11 +83,9 @@ export async function createDomain(em: EntityManager, projectId: string, rawName
       suggestion: 'GET /domains lists it with its DNS records; POST /domains/{id}/verify re-checks them.',
     });
   }
-  if (await verifiedElsewhere(em, { projectId, domain })) {
-    throw new DomainError('CONFLICT', `The domain ${domain} is verified by another project`, {
-      suggestion: 'Send from that project, or have it delete the domain first.',
-    });
-  }
+  // No look at other projects here: saying "verified by another project" would tell any caller
+  // which domains other projects send from. Adding is harmless; only publishing this project's DNS
+  // records verifies it (and a domain VERIFIED elsewhere stays PENDING here: checkDomain).
   const keys = await generateDkimKeyPair();
   const selector = newSelector();
   const record = em.create(Domain, {

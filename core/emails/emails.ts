@@ -10,6 +10,12 @@ export async function getEmail(em: EntityManager, projectId: string, id: string)
   return email;
 }
 
+/** No progress for this long while QUEUED or SENDING: shown as `stalled` (a worker down, a very low send rate). */
+export const STALLED_AFTER_MS = 5 * 60_000;
+
+export const isStalled = (e: Pick<Email, 'status' | 'updatedAt'>, now = Date.now()) =>
+  (e.status === 'QUEUED' || e.status === 'SENDING') && now - e.updatedAt.getTime() > STALLED_AFTER_MS;
+
 export const toEmailDto = (e: Email) => ({
   id: e.id,
   to: e.toEmail,
@@ -23,5 +29,7 @@ export const toEmailDto = (e: Email) => ({
   error: e.error ?? null,
   attempts: e.attempts,
   sentAt: e.sentAt ? e.sentAt.toISOString() : null,
+  stalled: isStalled(e),
   createdAt: e.createdAt.toISOString(),
+  updatedAt: e.updatedAt.toISOString(),
 });

@@ -5,6 +5,7 @@ import { newId } from '../../db/ids.js';
 import { sendWorkflowId } from '../workflow-ids.js';
 import type { Config } from '../config.js';
 import { DomainError, validationError } from '../errors.js';
+import { assertKnownTemplateSyntax } from '../templates/syntax.js';
 import type { SaveResponse, SendOutcome, SendRequest } from './send-request.js';
 import { findOptedOut, upsertContact, type ContactRow } from '../contacts.js';
 import { prepareContent, recipientVariables, renderContent, type PreparedContent } from '../templates/render.js';
@@ -73,17 +74,19 @@ async function assertNotSuppressed(em: EntityManager, projectId: string, emails:
 
 /** One multi-row insert; headers and attachments are sent once and copied per row by PostgreSQL. */
 const INSERT_EMAILS_SQL = `
-insert into emails (id, project_id, contact_id, template_id, to_email, from_email, from_name, reply_to, subject, html, text_body,
+insert into emails (id, project_id, contact_id, template_id, to_email, to_name, from_email, from_name, reply_to, subject, html, text_body,
                     headers, attachments, marketing, message_id, status, attempts, created_at, updated_at)
-select r.id, ?, r.contact_id, ?, r.to_email, ?, ?, ?, r.subject, r.html, r.text_body,
+select r.id, ?, r.contact_id, ?, r.to_email, r.to_name, ?, ?, ?, r.subject, r.html, r.text_body,
        ?::jsonb, ?::jsonb, ?, r.message_id, 'QUEUED', 0, now(), now()
-from jsonb_to_recordset(?::jsonb) as r(id uuid, contact_id uuid, to_email text, subject text, html text, text_body text, message_id text)`;
+from jsonb_to_recordset(?::jsonb) as r(id uuid, contact_id uuid, to_email text, to_name text, subject text, html text, text_body text, message_id text)`;
 
 
 interface EmailRow {
   id: string;
   contact_id: string;
   to_email: string;
+  /** The request's display name for the recipient, for the To: header. */
+  to_name: string | null;
   subject: string;
   html: string;
   text_body: string;
@@ -91,14 +94,15 @@ interface EmailRow {
 }
 
 /** Per recipient: the contact's data under the request's, rendered into subject, HTML and text. */
-function buildRows(contacts: ContactRow[], prepared: PreparedContent, data: Record<string, unknown> | undefined, fromDomain: string): EmailRow[] {
-  return contacts.map((contact) => {
+function buildRows(contacts: ContactRow[], names: (string | undefined)[], prepared: PreparedContent, data: Record<string, unknown> | undefined, fromDomain: string): EmailRow[] {
+  return contacts.map((contact, i) => {
     const id = newId();
     const rendered = renderContent(prepared, recipientVariables(contact, data));
     return {
       id,
       contact_id: contact.id,
       to_email: contact.email,
+      to_name: names[i] ?? null,
       subject: rendered.subject,
       html: rendered.html,
       text_body: rendered.text,
@@ -145,6 +149,11 @@ export async function sendEmails(
   await assertNotSuppressed(em, projectId, recipients.map((r) => r.email));
   if (template?.type === 'MARKETING') await assertNotOptedOut(em, projectId, recipients.map((r) => r.email));
 
+  // A template stored before the syntax rule is named as such.
+  assertKnownTemplateSyntax({
+    [input.subject !== undefined ? 'subject' : 'template.subject']: input.subject ?? template!.subject,
+    [input.body !== undefined ? 'body' : 'template.body']: input.body ?? template!.body,
+  });
   // `type` describes the request's body; a template's body is HTML.
   const prepared = prepareContent({
     subject: input.subject ?? template!.subject,
@@ -163,7 +172,7 @@ export async function sendEmails(
       byEmail.set(r.email, contact);
     }
     const contacts = recipients.map((r) => byEmail.get(r.email)!);
-    const rows = buildRows(contacts, prepared, input.data, domainOf(sender.fromEmail));
+    const rows = buildRows(contacts, recipients.map((r) => r.name), prepared, input.data, domainOf(sender.fromEmail));
     await sqlRun(tx, INSERT_EMAILS_SQL, [
       projectId,
       template?.id ?? null,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
 import { preparedStatement, sqlPreparedRows } from '../../db/sql.js';
 import { validationError } from '../errors.js';
-import { normalizeEmail, UPSERT_CONTACT_SQL, upsertContactParams } from '../contacts.js';
+import { CONTACT_INPUT_CTE, FULL_AUTHORITY, UPSERT_CONTACT_BODY, upsertContactParams, type UpsertAuthority } from '../contact-upsert.js';
 
 /** Event names the service emits itself; a client may not forge them through /v1/track. */
 export const SYSTEM_EVENT_PREFIXES = ['email.', 'contact.', 'segment.'] as const;
@@ -16,6 +16,8 @@ export interface TrackInput {
   email: string;
   event: string;
   subscribed?: boolean;
+  /** For a new contact when a public key's policy dropped `subscribed` for existing ones. */
+  subscribedIfNew?: boolean;
   data?: Record<string, unknown>;
 }
 
@@ -66,7 +68,7 @@ export function splitTrackData(data: Record<string, unknown> | undefined): {
  * contact may both see the old state and both record the event: harmless). Counter rows are
  * touched in name order so two statements never lock them in opposite orders.
  */
-const SUBSCRIPTION_PREV = `prev as (select subscribed from contacts where project_id = ? and email = ?),`;
+const SUBSCRIPTION_PREV = `prev as (select subscribed from contacts where project_id = (select project_id from input) and email = (select email from input)),`;
 const SUBSCRIPTION_EVENT = `
 status_event as (
   insert into events (id, project_id, name, contact_id, data, created_at)
@@ -81,8 +83,9 @@ function trackSql(withSubscription: boolean): string {
     ? `select name, created_at from tracked union all select name, created_at from status_event`
     : `select name, created_at from tracked`;
   return `
-with ${withSubscription ? SUBSCRIPTION_PREV : ''}
-contact as (${UPSERT_CONTACT_SQL}
+with ${CONTACT_INPUT_CTE},
+${withSubscription ? SUBSCRIPTION_PREV : ''}
+contact as (${UPSERT_CONTACT_BODY}
 ),${withSubscription ? SUBSCRIPTION_EVENT : ''}
 tracked as (
   insert into events (id, project_id, name, contact_id, data, created_at)
@@ -105,8 +108,8 @@ export const TRACK_WITH_SUBSCRIPTION_SQL = trackSql(true);
 // Named prepared statements: PostgreSQL parses and plans each CTE once per connection instead of
 // on every call (a large share of the database's work per track call).
 const PREPARED = {
-  plain: preparedStatement('mailhub_track_v2', TRACK_SQL),
-  subscription: preparedStatement('mailhub_track_subscription_v2', TRACK_WITH_SUBSCRIPTION_SQL),
+  plain: preparedStatement('mailhub_track_v3', TRACK_SQL),
+  subscription: preparedStatement('mailhub_track_subscription_v3', TRACK_WITH_SUBSCRIPTION_SQL),
 };
 
 
@@ -123,15 +126,14 @@ export function assertTrackableEventName(name: string) {
 }
 
 /** Records a custom event for the contact with this email, creating or updating the contact. */
-export async function trackEvent(em: EntityManager, projectId: string, input: TrackInput): Promise<TrackResult> {
+export async function trackEvent(em: EntityManager, projectId: string, input: TrackInput, authority: UpsertAuthority = FULL_AUTHORITY): Promise<TrackResult> {
   assertTrackableEventName(input.event);
   const { contactPatch, eventData } = splitTrackData(input.data);
-  const withSubscription = input.subscribed !== undefined;
+  const ifNew = 'subscribedIfNew' in input ? input.subscribedIfNew : input.subscribed;
+  const withSubscription = input.subscribed !== undefined || ifNew !== undefined;
   // New contacts from track are subscribed unless the call says otherwise.
-  const upsert = upsertContactParams(projectId, { email: input.email, subscribed: input.subscribed, data: contactPatch }, true);
-  const params = withSubscription
-    ? [projectId, normalizeEmail(input.email), ...upsert, newId(), projectId]
-    : [...upsert];
+  const upsert = upsertContactParams(projectId, { email: input.email, subscribed: input.subscribed, subscribedIfNew: ifNew, data: contactPatch }, true, authority);
+  const params = withSubscription ? [...upsert, newId(), projectId] : [...upsert];
   params.push(newId(), projectId, input.event, JSON.stringify(eventData), projectId);
   const [row] = await sqlPreparedRows<Record<string, any>>(em, withSubscription ? PREPARED.subscription : PREPARED.plain, params);
   return {

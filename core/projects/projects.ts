@@ -3,6 +3,7 @@ import { Project, type ProjectSettings } from '../../db/entities/index.js';
 import type { Config } from '../config.js';
 import { notFound } from '../errors.js';
 import { sendRateOf } from '../pacing.js';
+import { publicKeyPolicy } from '../consent/public-key-policy.js';
 
 /** A settings patch: a value sets it, `null` returns it to the default. */
 export type SettingsPatch = { [K in keyof ProjectSettings]?: ProjectSettings[K] | null };
@@ -18,6 +19,8 @@ export async function updateProjectSettings(em: EntityManager, projectId: string
   const next: Record<string, unknown> = { ...project.settings };
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete next[k];
+    // Nested settings change field by field.
+    else if (k === 'publicKey') next[k] = { ...(next[k] as object | undefined), ...(v as object) };
     else if (v !== undefined) next[k] = v;
   }
   // A new object, so the ORM sees the JSON column change.
@@ -31,6 +34,7 @@ export const effectiveSettings = (project: Project, config: Config) => ({
   trackMarketing: project.settings?.trackMarketing !== false,
   trackTransactional: project.settings?.trackTransactional === true,
   sendRatePerSecond: sendRateOf(project.settings, config.sendRatePerSecond),
+  publicKey: publicKeyPolicy(project.settings),
 });
 
 export const toProjectDto = (project: Project, config: Config) => ({

@@ -3,6 +3,7 @@ import { Template, type TemplateType } from '../../db/entities/index.js';
 import { isUuid } from '../../db/ids.js';
 import { DomainError, notFound } from '../errors.js';
 import { keysetPage } from '../paging.js';
+import { assertKnownTemplateSyntax } from './syntax.js';
 
 export interface TemplateInput {
   name?: string;
@@ -21,6 +22,7 @@ export interface TemplateInput {
 export type TemplateUsageChecker = (em: EntityManager, projectId: string, templateId: string) => Promise<string[]>;
 
 function apply(t: Template, input: TemplateInput) {
+  assertKnownTemplateSyntax({ subject: input.subject, body: input.body });
   if (input.name !== undefined) t.name = input.name;
   if (input.subject !== undefined) t.subject = input.subject;
   if (input.body !== undefined) t.body = input.body;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordEvent } from '../events/events.js';
+import { suppress } from '../suppressions.js';
 import { upsertContact } from '../contacts.js';
 import { sqlFirst, sqlRun } from '../../db/sql.js';
 
@@ -51,11 +52,12 @@ export async function recordClick(em: EntityManager, emailId: string, url: strin
 
 /**
  * Unsubscribes the recipient of an email: `subscribed=false` on its contact (the record's contact,
- * else the one with its address, created unsubscribed if it was deleted) and one
- * `contact.unsubscribed` event. A repeat changes nothing and records nothing.
+ * else the one with its address) and one `contact.unsubscribed` event. A contact deleted since the
+ * send is not re-created (its personal data stays gone): the opt-out is kept as an UNSUBSCRIBED
+ * suppression of the address instead. A repeat changes nothing and records nothing.
  * Returns null when the email record does not exist.
  */
-export async function unsubscribeRecipient(em: EntityManager, emailId: string): Promise<{ changed: boolean; contactId: string; ref: EmailRef } | null> {
+export async function unsubscribeRecipient(em: EntityManager, emailId: string): Promise<{ changed: boolean; contactId: string | null; ref: EmailRef } | null> {
   return em.transactional(async (tem) => {
     const ref = await findEmailRef(tem, emailId);
     if (!ref) return null;
@@ -66,16 +68,14 @@ export async function unsubscribeRecipient(em: EntityManager, emailId: string): 
       const changed = await unsubscribeContact(tem, { projectId: ref.projectId, contactId: contact.id, subscribed: contact.subscribed, emailId: ref.id, campaignId: ref.campaignId, email: ref.toEmail, source: 'unsubscribe_link' });
       return { changed, contactId: contact.id, ref };
     }
-    // Deleted since the send: recreated unsubscribed (a new contact counts as a change: one event).
-    const { contact: created, isNew } = await upsertContact(tem, ref.projectId, { email: ref.toEmail, subscribed: false }, { defaultSubscribed: false });
-    const changed = await unsubscribeContact(tem, { projectId: ref.projectId, contactId: created.id, subscribed: isNew, emailId: ref.id, campaignId: ref.campaignId, email: ref.toEmail, source: 'unsubscribe_link' });
-    return { changed, contactId: created.id, ref };
+    const { isNew } = await suppress(tem, ref.projectId, ref.toEmail, 'UNSUBSCRIBED', 'unsubscribe_link', { keepReason: true });
+    return { changed: isNew, contactId: null, ref };
   });
 }
 
 /**
  * An opt-out of a contact row the caller has locked (or just read in its transaction):
- * `subscribed=false`, `unsubscribed_at` set, and one `contact.unsubscribed` event saying why when
+ * `subscribed=false`, `unsubscribed_at` set (a trusted opt-out: no public key undoes it), and one `contact.unsubscribed` event saying why when
  * it was subscribed. Returns whether it was (false: no event).
  */
 export async function unsubscribeContact(
@@ -84,7 +84,7 @@ export async function unsubscribeContact(
 ): Promise<boolean> {
   // The opt-out is kept even when the contact was not subscribed (created unsubscribed by a send):
   // marketing mail stops reaching it either way (services/send.ts).
-  await sqlRun(tem, `update contacts set subscribed = false, unsubscribed_at = coalesce(unsubscribed_at, now()), updated_at = now() where id = ?`, [c.contactId]);
+  await sqlRun(tem, `update contacts set subscribed = false, unsubscribed_at = coalesce(unsubscribed_at, now()), opt_out_source = null, updated_at = now() where id = ?`, [c.contactId]);
   if (!c.subscribed) return false;
   await recordEvent(tem, {
     projectId: c.projectId,

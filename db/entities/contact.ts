@@ -9,6 +9,8 @@ export class Contact {
   subscribed = true;
   /** When the contact opted out of marketing mail; null when it never did or subscribed again. */
   unsubscribedAt?: Date | null = null;
+  /** 'public_key' when a public key made the opt-out (the only kind a public key may undo); null otherwise. */
+  optOutSource?: string | null = null;
   data: Record<string, unknown> = {};
   createdAt = new Date();
   updatedAt = new Date();
@@ -23,6 +25,7 @@ export const ContactSchema = new EntitySchema<Contact>({
     email: { type: 'text' },
     subscribed: { type: 'boolean' },
     unsubscribedAt: { type: 'Date', fieldName: 'unsubscribed_at', nullable: true },
+    optOutSource: { type: 'text', fieldName: 'opt_out_source', nullable: true },
     data: { type: 'json' },
     ...timestamps,
   },

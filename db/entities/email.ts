@@ -23,6 +23,8 @@ export class Email {
   templateId?: string | null;
   campaignId?: string | null;
   toEmail!: string;
+  /** Display name for To: (the request's `{name, email}`); null: the bare address. */
+  toName?: string | null;
   fromEmail!: string;
   fromName?: string | null;
   replyTo?: string | null;
@@ -53,6 +55,7 @@ export const EmailSchema = new EntitySchema<Email>({
     templateId: { type: 'uuid', nullable: true },
     campaignId: { type: 'uuid', nullable: true },
     toEmail: { type: 'text' },
+    toName: { type: 'text', nullable: true },
     fromEmail: { type: 'text' },
     fromName: { type: 'text', nullable: true },
     replyTo: { type: 'text', nullable: true },

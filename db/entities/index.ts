@@ -1,5 +1,5 @@
 import { ApiKeySchema } from './api-key.js';
-import { ApiRateWindowSchema } from './api-rate-window.js';
+import { ApiRateBucketSchema } from './api-rate-bucket.js';
 import { ContactSchema } from './contact.js';
 import { DomainSchema } from './domain.js';
 import { EmailSchema } from './email.js';
@@ -13,7 +13,7 @@ import { SuppressionSchema } from './suppression.js';
 import { TemplateSchema } from './template.js';
 
 export * from './api-key.js';
-export * from './api-rate-window.js';
+export * from './api-rate-bucket.js';
 export * from './contact.js';
 export * from './domain.js';
 export * from './email.js';
@@ -38,7 +38,7 @@ export const entities = [
   DomainSchema,
   SuppressionSchema,
   IdempotencyKeySchema,
-  ApiRateWindowSchema,
+  ApiRateBucketSchema,
   SendRateBucketSchema,
   SegmentSchema,
 ];

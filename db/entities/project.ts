@@ -9,6 +9,8 @@ export interface ProjectSettings {
   trackTransactional?: boolean;
   /** Emails per second for this project (default: SEND_RATE_PER_SECOND). */
   sendRatePerSecond?: number;
+  /** What a public key's /v1/track may change on an existing contact (core/consent/public-key-policy.ts). */
+  publicKey?: { subscribe?: boolean; unsubscribe?: boolean; writeData?: 'all' | 'add' | 'none' };
 }
 
 export class Project {

@@ -19,6 +19,10 @@ export const EmailRecord = z
     error: z.string().nullable().openapi({ description: 'Last delivery error, if any' }),
     attempts: z.number().int(),
     sentAt: Timestamp.nullable(),
+    stalled: z.boolean().openapi({
+      description: 'true when the email has been QUEUED or SENDING without progress for over 5 minutes (see updatedAt): a worker down, SMTP unreachable, or a long queue at a low sendRatePerSecond.',
+    }),
     createdAt: Timestamp,
+    updatedAt: Timestamp.openapi({ description: 'Last change of the record (status, attempt).' }),
   })
   .openapi('EmailRecord');

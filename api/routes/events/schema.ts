@@ -1,11 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { PageQuery, pageOf } from '../../envelope.js';
-import { EmailAddress, Timestamp } from '../../schemas.js';
-import { UUID_RE } from '../../../db/ids.js';
+import { EmailAddress, Id, Timestamp } from '../../schemas.js';
 import { TOTAL_COUNT_CAP } from '../../../core/events/events.js';
 
 const IdQuery = (name: string) =>
-  z.string().regex(UUID_RE, 'Expected an id (UUID)').openapi({ param: { name, in: 'query' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a' });
+  Id.openapi({ param: { name, in: 'query' } });
 const DateTimeQuery = (name: string, description: string) =>
   z.string().datetime({ offset: true }).openapi({ param: { name, in: 'query' }, example: '2026-11-23T10:00:00Z', description });
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { SendOutcome, SendRequest } from '../../../core/emails/send-request.js';
-import { RESERVED_HEADERS } from '../../../core/emails/headers.js';
-import { EmailAddress, Timestamp } from '../../schemas.js';
+import { isClientHeaderAllowed } from '../../../core/emails/headers.js';
+import { dataRecord, EmailAddress, NO_LINE_BREAK, SingleLine, Timestamp } from '../../schemas.js';
 
 export const MAX_RECIPIENTS = 50;
 export const MAX_ATTACHMENTS = 10;
@@ -9,9 +9,6 @@ export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 /** RFC 5322 field-name: printable US-ASCII except colon. */
 const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
-const NO_LINE_BREAK = /^[^\r\n\0]*$/;
-
-const SingleLine = (max: number) => z.string().max(max).regex(NO_LINE_BREAK, 'must not contain line breaks');
 
 const Mailbox = z.object({ name: SingleLine(200).optional(), email: EmailAddress });
 const Recipient = z.union([EmailAddress, Mailbox]).openapi({ description: 'An address, or `{name, email}`' });
@@ -34,7 +31,16 @@ const Attachment = z.object({
     .string()
     .refine((s) => base64DecodedLength(s) !== null, 'must be valid base64 (padded, no whitespace)')
     .openapi({ description: 'File content, base64', example: 'JVBERi0xLjQK' }),
-  contentType: z.string().min(1).max(255).regex(NO_LINE_BREAK, 'must not contain line breaks').optional().openapi({ example: 'application/pdf' }),
+  contentType: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(NO_LINE_BREAK, 'must not contain line breaks')
+    // A multipart/* or message/* part is a MIME structure of its own, not a file that base64 can carry
+    // (RFC 2046 allows them only 7bit/8bit/binary): send an .eml as application/octet-stream.
+    .refine((t) => !/^\s*(multipart|message)\//i.test(t), 'multipart/* and message/* cannot be attachment types; send the file as application/octet-stream')
+    .optional()
+    .openapi({ example: 'application/pdf', description: 'MIME type; `multipart/*` and `message/*` are refused.' }),
   contentId: z
     .string()
     .min(1)
@@ -52,13 +58,19 @@ const Headers = z
         ? 'must not contain line breaks or NUL'
         : !FIELD_NAME.test(name)
           ? 'is not a valid header name (printable ASCII, no spaces or colons)'
-          : RESERVED_HEADERS.has(name.toLowerCase())
-            ? 'is set by the service and cannot be overridden'
+          : !isClientHeaderAllowed(name)
+            ? `${name} is set by the service or by the mail system (X-Mailhub-*, Sender, Resent-*, Received, Delivered-To, Return-Path, Authentication-Results, ARC-*, DKIM-Signature) and cannot be set`
             : null;
       if (problem) ctx.addIssue({ code: 'custom', path: [name], message: problem });
     }
   })
-  .openapi({ description: 'Custom headers, e.g. `{"X-Campaign": "spring"}`', example: { 'X-Entity-Ref-ID': '1234' } });
+  .openapi({
+    description:
+      'Custom headers, e.g. `{"X-Campaign": "spring"}`. Refused (422 naming the header): the message structure (From, To, Subject, Message-ID, Content-Type...), ' +
+      'any `X-Mailhub-*`, the list headers, and the trust and routing headers `Sender`, `Resent-*`, `Received`, `Delivered-To`, `Return-Path`, ' +
+      '`Authentication-Results`, `ARC-*`, `DKIM-Signature`.',
+    example: { 'X-Entity-Ref-ID': '1234' },
+  });
 
 export const SendEmailBody = z
   .object({
@@ -71,7 +83,7 @@ export const SendEmailBody = z
     name: SingleLine(200).optional().openapi({ description: 'Sender display name (alternative to from.name)' }),
     reply: EmailAddress.optional().openapi({ description: 'Reply-To address' }),
     subscribed: z.boolean().optional().openapi({ description: 'New contacts are created unsubscribed unless this is true. `true` also subscribes an existing contact; `false` never unsubscribes one (use the unsubscribe link, POST /v1/track or PATCH /contacts/{id}).' }),
-    data: z.record(z.string().min(1).max(200), z.unknown()).optional().openapi({ description: 'Template variables, over the contact\'s data', example: { name: 'Ada' } }),
+    data: dataRecord(z.unknown()).optional().openapi({ description: 'Template variables, over the contact\'s data', example: { name: 'Ada' } }),
     headers: Headers.optional(),
     attachments: z
       .array(Attachment)

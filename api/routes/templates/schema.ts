@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { TEMPLATE_TYPES } from '../../../db/entities/index.js';
 import { PageQuery, pageOf } from '../../envelope.js';
-import { EmailAddress, Timestamp } from '../../schemas.js';
+import { EmailAddress, SingleLine, Timestamp } from '../../schemas.js';
 
 export const TemplateType = z.enum(TEMPLATE_TYPES).openapi('TemplateType');
 
@@ -22,11 +22,11 @@ export const Template = z
 
 const fields = {
   name: z.string().trim().min(1).max(200),
-  subject: z.string().min(1).max(998),
+  subject: SingleLine(998).min(1),
   body: z.string().min(1).max(1_000_000).openapi({ description: 'HTML with {{variable}} placeholders' }),
   type: TemplateType,
   from: EmailAddress.nullable().optional(),
-  fromName: z.string().trim().max(200).nullable().optional(),
+  fromName: SingleLine(200).trim().nullable().optional(),
   replyTo: EmailAddress.nullable().optional(),
 };
 

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { EmailAddress, Timestamp } from '../../schemas.js';
+import { dataRecord, EmailAddress, Timestamp } from '../../schemas.js';
 
 export const EventName = z
   .string()
@@ -21,10 +21,11 @@ export const TrackBody = z
     subscribed: z.boolean().optional().openapi({
       description:
         'New contacts are subscribed unless this is false; an existing contact changes only when it is given. ' +
-        'When it sets the state (a new contact, or a change) the event `contact.subscribed` or `contact.unsubscribed` is recorded too.',
+        'When it sets the state (a new contact, or a change) the event `contact.subscribed` or `contact.unsubscribed` is recorded too. ' +
+        'With a public key, what it may change on an existing contact follows the project setting `publicKey` (PublicKeyPolicy), and `true` never ' +
+        'undoes an opt-out made by the unsubscribe link, a complaint, a suppression or the secret key; a refused change is ignored (still 200).',
     }),
-    data: z
-      .record(z.string().min(1).max(200), TrackDataValue)
+    data: dataRecord(TrackDataValue)
       .optional()
       .openapi({ example: { plan: 'pro', orderId: { value: 'A-1001', persistent: false } } }),
   })

@@ -3,6 +3,7 @@ import { anyKey } from '../../middleware/auth.js';
 import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
 import { onEventRecorded } from '../../../core/automations/trigger.js';
 import { trackEvent } from '../../../core/events/track.js';
+import { trackAuthority } from '../../../core/consent/public-key-policy.js';
 import type { App } from '../../types.js';
 import { TrackBody, TrackResult } from './schema.js';
 
@@ -25,7 +26,8 @@ export const registerTrackEvent = (app: App) =>
   app.openapi(route, async (c) => {
     const projectId = c.var.project.id;
     const body = c.req.valid('json');
-    const r = await trackEvent(c.var.em, projectId, body);
+    const { subscribed, authority } = trackAuthority(c.var.apiKey.kind, c.var.project.settings, body.subscribed);
+    const r = await trackEvent(c.var.em, projectId, { ...body, subscribed, subscribedIfNew: body.subscribed }, authority);
     if (r.subscriptionEvent) {
       await onEventRecorded(c.var.deps, c.var.deps.extensions.automationMatchers, { projectId, contactId: r.contactId, eventName: r.subscriptionEvent.name, eventId: r.subscriptionEvent.id });
     }

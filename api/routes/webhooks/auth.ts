@@ -24,9 +24,7 @@ export const webhookAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const project = secret.length <= 200 ? await c.var.em.findOne(Project, { webhookSecret: secret }) : null;
   if (!project) throw new DomainError('UNAUTHORIZED', 'Invalid webhook secret', { suggestion: 'Copy webhookSecret from GET /project.' });
   if (project.disabled) throw new DomainError('PROJECT_DISABLED', 'This project is disabled');
-  const limit = c.var.auth.limiter.hit(project.id);
-  if (!limit.allowed) throw new DomainError('RATE_LIMITED', 'Rate limit exceeded', { headers: limit.headers, suggestion: `Retry after ${limit.headers['Retry-After']} s.` });
-  for (const [k, v] of Object.entries(limit.headers)) c.header(k, v);
+  for (const [k, v] of Object.entries(c.var.auth.charge(project.id, 'webhook'))) c.header(k, v);
   c.set('project', project);
   await next();
 };

@@ -19,8 +19,8 @@ const route = createRoute({
   summary: 'Report a raw bounce message: RFC 3464 DSN or RFC 5965 abuse report (extension; webhook secret or secret key)',
   description:
     'For an MTA that forwards the bounces it receives (inbound SMTP itself is not part of this service). Status 5.x.x is a hard bounce, 4.x.x ' +
-    'a soft one; a feedback report is a complaint. The bounced message is found by the `X-Mailhub-Email-Id` header of the returned message, ' +
-    'its Message-ID, or a VERP `+<emailId>` return path. Effects as `POST /webhooks/bounces`. At most 1 MB; 422 when no bounce is found in it.',
+    'a soft one; a feedback report is a complaint. The bounced message is found by the VERP `+<emailId>` return path the report was sent to ' +
+    'or the Message-ID of the returned message only (never by other headers quoted in it). Effects as `POST /webhooks/bounces`. At most 1 MB; 422 when no bounce is found in it.',
   security: WEBHOOK_SECURITY,
   middleware: [
     webhookAuth,

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { EmailAddress } from '../../schemas.js';
+import { EmailAddress, Id } from '../../schemas.js';
 
 export const MAX_REPORTS = 100;
 
@@ -9,7 +9,7 @@ export const BounceReport = z
       description: '`hard_bounce` and `complaint` suppress the address; `soft_bounce` is only recorded.',
     }),
     email: EmailAddress.openapi({ description: 'The recipient that bounced or complained.' }),
-    emailId: z.uuid().optional().openapi({ description: 'Our email record id (the `X-Mailhub-Email-Id` header of the sent message).' }),
+    emailId: Id.optional().openapi({ description: 'Our email record id (the `X-Mailhub-Email-Id` header of the sent message).' }),
     messageId: z.string().min(1).max(998).optional().openapi({ description: 'Message-ID of the sent message, with or without `<>`.' }),
     diagnostic: z.string().max(2000).optional().openapi({ example: '550 5.1.1 The email account does not exist' }),
     status: z

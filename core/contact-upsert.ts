@@ -1,0 +1,100 @@
+import { newId } from '../db/ids.js';
+
+/*
+ * Contact insert-or-update in one statement, with the consent rule for public keys
+ * (core/consent/public-key-policy.ts). Used by POST /contacts, /v1/send, /v1/track.
+ */
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Splits a data patch into keys to set and keys to remove (`null` removes). */
+export function splitDataPatch(patch: Record<string, unknown> | undefined): { set: Record<string, unknown>; remove: string[] } {
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  for (const [k, v] of Object.entries(patch ?? {})) {
+    if (v === null) remove.push(k);
+    else if (v !== undefined) set[k] = v;
+  }
+  return { set, remove };
+}
+
+export interface UpsertInput {
+  email: string;
+  subscribed?: boolean;
+  /** For a new contact, when it differs from `subscribed` (a public key's refused change still decides a new contact's state). */
+  subscribedIfNew?: boolean;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Who is writing, and so what the upsert may change on an existing contact. The secret key (and
+ * the service itself) has full control; a public key is limited by the project's policy
+ * (core/consent/public-key-policy.ts): its `subscribed: true` never undoes an opt-out other than
+ * one it made itself, and never subscribes a suppressed address.
+ */
+export interface UpsertAuthority {
+  publicKey: boolean;
+  /** How `data` changes an existing contact: `all` merges and removes, `add` only adds missing keys, `none` ignores it. */
+  dataMode: 'all' | 'add' | 'none';
+}
+export const FULL_AUTHORITY: UpsertAuthority = { publicKey: false, dataMode: 'all' };
+
+/** The upsert's inputs, bound once; the statements below read them from here. */
+export const CONTACT_INPUT_CTE = `
+input as (
+  select i.*, i.public_key and exists (select 1 from suppressions s where s.project_id = i.project_id and s.email = i.email) as suppressed
+  from (select ?::uuid as id, ?::uuid as project_id, ?::text as email, ?::boolean as requested, ?::boolean as requested_new, ?::boolean as default_subscribed,
+               ?::boolean as public_key, ?::jsonb as set_data, ?::jsonb as remove_keys, ?::text as data_mode) i
+)`;
+
+const I = (col: string) => `(select ${col} from input)`;
+/**
+ * The requested `subscribed` after the consent rule, on the live row `c` (so a concurrent opt-out
+ * cannot be overwritten): null when nothing changes. A public key's true is dropped for an address
+ * on the suppression list or a contact that opted out other than through a public key.
+ */
+const EFFECTIVE = `(case when ${I('requested')} and ${I('public_key')} and (${I('suppressed')} or (c.unsubscribed_at is not null and c.opt_out_source is distinct from 'public_key')) then null else ${I('requested')} end)`;
+
+/**
+ * Insert or update by (project, email) in one statement, safe under concurrent upserts of the
+ * same address. `subscribed` changes an existing contact only when given (and allowed); `data` per
+ * the data mode. `unsubscribed_at` is the opt-out: set by an explicit false, cleared by a true;
+ * `opt_out_source` says when a public key made it (the only opt-out a public key may undo).
+ * A new contact starts opted out when created with false, or from a public key on a suppressed address.
+ */
+export const UPSERT_CONTACT_BODY = `
+insert into contacts as c (id, project_id, email, subscribed, unsubscribed_at, opt_out_source, data, created_at, updated_at)
+select id, project_id, email, coalesce(requested_new, default_subscribed) and not suppressed,
+  case when suppressed or not requested_new then now() end, case when public_key and not suppressed and not requested_new then 'public_key' end, set_data, now(), now()
+from input
+on conflict (project_id, email) do update set
+  subscribed = coalesce(${EFFECTIVE}, c.subscribed),
+  unsubscribed_at = case when ${EFFECTIVE} is null then c.unsubscribed_at when ${EFFECTIVE} then null else coalesce(c.unsubscribed_at, now()) end,
+  opt_out_source = case when ${EFFECTIVE} is null then c.opt_out_source when ${EFFECTIVE} then null
+    when ${I('public_key')} and not (c.unsubscribed_at is not null and c.opt_out_source is null) then 'public_key' else null end,
+  data = case ${I('data_mode')}
+    when 'none' then c.data
+    when 'add' then ${I('set_data')} || c.data
+    else (c.data || ${I('set_data')}) - array(select jsonb_array_elements_text(${I('remove_keys')})) end,
+  updated_at = now()
+returning c.id, c.email, c.subscribed, c.data, c.created_at, c.updated_at, (xmax = 0) as inserted`;
+
+export const UPSERT_CONTACT_SQL = `with ${CONTACT_INPUT_CTE}\n${UPSERT_CONTACT_BODY}`;
+
+/** The parameters of CONTACT_INPUT_CTE, in order. */
+export function upsertContactParams(projectId: string, input: UpsertInput, defaultSubscribed: boolean, authority: UpsertAuthority = FULL_AUTHORITY): unknown[] {
+  const { set, remove } = splitDataPatch(input.data);
+  return [
+    newId(),
+    projectId,
+    normalizeEmail(input.email),
+    input.subscribed ?? null,
+    ('subscribedIfNew' in input ? input.subscribedIfNew : input.subscribed) ?? null,
+    defaultSubscribed,
+    authority.publicKey,
+    JSON.stringify(set),
+    JSON.stringify(remove),
+    authority.dataMode,
+  ];
+}
+
