@@ -1,6 +1,7 @@
 import type { ActivityDeps } from './deps.js';
 import { createDomainActivities } from './domain.activities.js';
 import { createMailActivities } from './mail.activities.js';
+import { createCampaignActivities } from './campaign.activities.js';
 import { createSystemActivities } from './system.activities.js';
 
 /** All activities, built from their dependencies (each forks its own entity manager). */
@@ -9,6 +10,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSystemActivities(deps),
     ...createDomainActivities(deps),
     ...createMailActivities(deps),
+    ...createCampaignActivities(deps),
   };
 }
 

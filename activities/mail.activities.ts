@@ -249,7 +249,7 @@ export function returnPathFor(bounceAddress: string | undefined, emailId: string
 }
 
 /** Step 3: reserve a slot in the shared bucket and sleep until it (heartbeats keep running). */
-async function reserveSlot(em: EntityManager, projectId: string, pacing: Pacing): Promise<void> {
+export async function reserveSlot(em: EntityManager, projectId: string, pacing: Pacing): Promise<void> {
   for (;;) {
     const token = await acquireSendToken(em, projectId, pacing.reserveRate);
     await sleep(token.waitMs);
@@ -258,7 +258,7 @@ async function reserveSlot(em: EntityManager, projectId: string, pacing: Pacing)
 }
 
 /** The start admitted by the project's sliding window (epoch ms, database clock), sleeping while it is full. */
-async function claimStart(em: EntityManager, projectId: string, pacing: Pacing): Promise<number> {
+export async function claimStart(em: EntityManager, projectId: string, pacing: Pacing): Promise<number> {
   for (;;) {
     const start = await claimSendStart(em, projectId, pacing);
     if (start.admitted) return start.startMs;
@@ -273,10 +273,10 @@ const PREPARE_CONCURRENCY = 2;
  * to claim its start, briefly needs a second one: being fewer than the database pool's connections
  * (10, db/orm.ts), they can never all wait for each other.
  */
-const SENDS_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
+export const SENDS_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
 
 /** At most `n` calls of `run` at once in this process; the rest wait in order. */
-function limiter(n: number) {
+export function limiter(n: number) {
   let active = 0;
   const waiting: (() => void)[] = [];
   return {

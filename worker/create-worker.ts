@@ -4,6 +4,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, t
 import { Client } from '@temporalio/client';
 import { createActivities, type ActivityDeps } from '../activities/index.js';
 import { createMailer, type Mailer } from '../activities/mailer.js';
+import { ensureSearchAttributes } from './search-attributes.js';
 import { startSweeper, type SweeperOptions } from './sweeper.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,6 +48,7 @@ function installRuntime() {
 export async function createWorker(opts: WorkerOptions) {
   installRuntime();
   const connection = await NativeConnection.connect({ address: opts.address });
+  await ensureSearchAttributes(connection, opts.namespace);
   const ownMailer = opts.deps.mailer ? undefined : createMailer(opts.deps.config);
   const deps: ActivityDeps = { ...opts.deps, mailer: opts.deps.mailer ?? ownMailer! };
   const worker = await Worker.create({

@@ -81,7 +81,7 @@ from jsonb_to_recordset(?::jsonb) as r(id uuid, contact_id uuid, to_email text, 
  * Runs the insert with real bind parameters. `Connection.execute` inlines parameters into the SQL
  * text (pg's escapeLiteral, one character at a time): ~9 s for 10 MB of attachments; bound, it is ~0.1 s.
  */
-async function insertEmails(tx: EntityManager, params: unknown[]) {
+export async function insertEmails(tx: EntityManager, params: unknown[]) {
   const query = tx.getConnection().getKnex().raw(INSERT_EMAILS_SQL, params as any[]);
   const trx = tx.getTransactionContext();
   if (trx) query.transacting(trx);

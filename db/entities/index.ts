@@ -1,5 +1,6 @@
 import { ApiKeySchema } from './api-key.js';
 import { ApiRateWindowSchema } from './api-rate-window.js';
+import { CampaignSchema } from './campaign.js';
 import { ContactSchema } from './contact.js';
 import { DomainSchema } from './domain.js';
 import { EmailSchema } from './email.js';
@@ -13,6 +14,7 @@ import { TemplateSchema } from './template.js';
 
 export * from './api-key.js';
 export * from './api-rate-window.js';
+export * from './campaign.js';
 export * from './contact.js';
 export * from './domain.js';
 export * from './email.js';
@@ -38,4 +40,5 @@ export const entities = [
   IdempotencyKeySchema,
   ApiRateWindowSchema,
   SendRateBucketSchema,
+  CampaignSchema,
 ];
