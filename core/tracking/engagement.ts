@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordEvent } from '../events/events.js';
 import { upsertContact } from '../contacts.js';
+import { noteCampaignEngagement, RECIPIENT_REF_SQL } from '../campaigns/engagement.js';
 
 /*
  * What the public links in sent mail do: opens, clicks and unsubscribes, each tied to the email
@@ -21,8 +22,9 @@ export async function findEmailRef(em: EntityManager, emailId: string): Promise<
     .getConnection()
     .execute<Record<string, any>>(
       `select e.id, e.project_id, e.contact_id, e.campaign_id, e.to_email, p.name as project_name
-       from emails e join projects p on p.id = e.project_id where e.id = ?`,
-      [emailId],
+       from emails e join projects p on p.id = e.project_id where e.id = ?
+       union all ${RECIPIENT_REF_SQL}`,
+      [emailId, emailId],
       'get',
       em.getTransactionContext(),
     );
@@ -44,6 +46,7 @@ export async function recordOpen(em: EntityManager, emailId: string, userAgent?:
   const ref = await findEmailRef(em, emailId);
   if (!ref) return false;
   await recordEvent(em, { projectId: ref.projectId, name: 'email.opened', contactId: ref.contactId, emailId: ref.id, campaignId: ref.campaignId, data: { userAgent: clip(userAgent) } });
+  if (ref.campaignId) await noteCampaignEngagement(em, ref.id, 'opened');
   return true;
 }
 
@@ -52,6 +55,7 @@ export async function recordClick(em: EntityManager, emailId: string, url: strin
   const ref = await findEmailRef(em, emailId);
   if (!ref) return false;
   await recordEvent(em, { projectId: ref.projectId, name: 'email.clicked', contactId: ref.contactId, emailId: ref.id, campaignId: ref.campaignId, data: { url, userAgent: clip(userAgent) } });
+  if (ref.campaignId) await noteCampaignEngagement(em, ref.id, 'clicked');
   return true;
 }
 
@@ -76,6 +80,7 @@ export async function unsubscribeRecipient(em: EntityManager, emailId: string): 
     );
     if (contact) {
       const changed = await unsubscribeContact(tem, { projectId: ref.projectId, contactId: contact.id, subscribed: contact.subscribed, emailId: ref.id, campaignId: ref.campaignId, email: ref.toEmail, source: 'unsubscribe_link' });
+      if (changed && ref.campaignId) await noteCampaignEngagement(tem, ref.id, 'unsubscribed');
       return { changed, contactId: contact.id, ref };
     }
     // Deleted since the send: recreated unsubscribed (a new contact counts as a change: one event).

@@ -63,6 +63,7 @@ create table campaign_recipients (
   clicked_at timestamptz,
   unsubscribed_at timestamptz,
   complained_at timestamptz,
+  bounced_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   unique (campaign_id, contact_id)
