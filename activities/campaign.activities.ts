@@ -1,6 +1,6 @@
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { Campaign, Project, type CampaignStatus } from '../db/entities.js';
-import { domainOf } from '../api/services/sender-domains.js';
+import { Campaign, Project, type CampaignStatus } from '../db/entities/index.js';
+import { domainOf } from '../core/domains/sender-domains.js';
 import { audienceCount, audiencePage } from '../core/campaigns/audience.js';
 import { claimRange, insertRecipients, rangeCounts, type RangeCounts } from '../core/campaigns/recipients.js';
 import { deliverRows } from './campaign-sender.js';

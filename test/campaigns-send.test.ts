@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { campaignWorkflowId } from '../workflows/ids.js';
+import { campaignWorkflowId } from '../core/workflow-ids.js';
 import type { CampaignProgress } from '../workflows/campaign.workflow.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { createCampaign, getCampaign, seedContacts, setProjectRate, waitFor, waitForStatus, type TestProject } from './support/campaigns.js';

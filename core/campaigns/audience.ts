@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Campaign } from '../../db/entities/campaign.js';
-import { ApiError } from '../../api/errors.js';
+import { DomainError } from '../errors.js';
 
 /** A boolean SQL expression over the contacts row `c`, with '?' placeholders. */
 export interface SqlFragment {
@@ -27,7 +27,7 @@ async function audienceBase(em: EntityManager, a: AudienceSpec): Promise<SqlFrag
       return { sql: 'true', params: [] };
     case 'SEGMENT':
     case 'FILTERED':
-      throw new ApiError('VALIDATION_ERROR', `Audience type ${a.audienceType} is not available yet`, {
+      throw new DomainError('VALIDATION_ERROR', `Audience type ${a.audienceType} is not available yet`, {
         errors: [{ field: 'audienceType', message: 'only ALL is available in this build', code: 'invalid_value' }],
       });
   }

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Campaign, type AudienceType, type CampaignStatus, type CampaignType } from '../../db/entities/campaign.js';
 import { isUuid } from '../../db/ids.js';
-import { notFound, validationError } from '../../api/errors.js';
-import { keysetPage } from '../../api/services/paging.js';
-import { assertVerifiedSender } from '../../api/services/sender-domains.js';
+import { notFound, validationError } from '../errors.js';
+import { keysetPage } from '../paging.js';
+import { assertVerifiedSender } from '../domains/sender-domains.js';
 import { audienceExpression } from './audience.js';
 import { transition } from './transitions.js';
 

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Campaign } from '../../db/entities/campaign.js';
-import { ApiError } from '../../api/errors.js';
-import { assertVerifiedSender } from '../../api/services/sender-domains.js';
+import { DomainError } from '../errors.js';
+import { assertVerifiedSender } from '../domains/sender-domains.js';
 import { CAMPAIGN_ATTRIBUTES } from '../../workflows/campaign.attributes.js';
-import { campaignWorkflowId } from '../../workflows/ids.js';
+import { campaignWorkflowId } from '../workflow-ids.js';
 import { audienceIsEmpty } from './audience.js';
 import { getCampaign } from './campaigns.js';
 import { conflict, transition } from './transitions.js';
@@ -24,7 +24,7 @@ export async function sendCampaign(em: EntityManager, deps: CampaignDeps, projec
   if (c.status !== 'DRAFT' && c.status !== 'SCHEDULED') throw conflict(id, c.status, 'send it');
   await assertVerifiedSender(em, projectId, c.fromEmail);
   if (await audienceIsEmpty(em, c)) {
-    throw new ApiError('CONFLICT', `Campaign ${id} has an audience of 0 contacts: nothing would be sent`, {
+    throw new DomainError('CONFLICT', `Campaign ${id} has an audience of 0 contacts: nothing would be sent`, {
       suggestion: c.type === 'MARKETING' ? 'MARKETING campaigns reach subscribed contacts only: add contacts, or change the audience.' : 'Add contacts, or change the audience.',
     });
   }
@@ -46,7 +46,7 @@ export async function sendCampaign(em: EntityManager, deps: CampaignDeps, projec
       ],
     });
   } catch (err) {
-    throw new ApiError('SERVICE_UNAVAILABLE', `Campaign ${id} is SCHEDULED but its workflow could not be started: ${(err as Error).message}`, {
+    throw new DomainError('SERVICE_UNAVAILABLE', `Campaign ${id} is SCHEDULED but its workflow could not be started: ${(err as Error).message}`, {
       suggestion: 'POST /campaigns/{id}/send again once Temporal is reachable.',
     });
   }
@@ -80,7 +80,7 @@ export async function resumeCampaign(em: EntityManager, deps: CampaignDeps, proj
     .getHandle(campaignWorkflowId(id))
     .signal('campaignWake')
     .catch((err: Error) => {
-      throw new ApiError('SERVICE_UNAVAILABLE', `Campaign ${id} is SENDING again but its workflow could not be woken: ${err.message}`, {
+      throw new DomainError('SERVICE_UNAVAILABLE', `Campaign ${id} is SENDING again but its workflow could not be woken: ${err.message}`, {
         suggestion: 'POST /campaigns/{id}/pause then /resume again once Temporal is reachable.',
       });
     });

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
-import { insertEmails, startDelivery, type SendDeps } from '../../api/services/send.js';
-import { prepareContent, recipientVariables, renderContent } from '../../api/services/render.js';
-import { assertVerifiedSender, domainOf } from '../../api/services/sender-domains.js';
+import { insertEmails, startDelivery, type SendDeps } from '../emails/send.js';
+import { prepareContent, recipientVariables, renderContent } from '../templates/render.js';
+import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { getCampaign } from './campaigns.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CampaignStatus } from '../../db/entities/campaign.js';
-import { ApiError, notFound } from '../../api/errors.js';
+import { DomainError, notFound } from '../errors.js';
 
 /** What each status may become, and through which operation (the 409 names them). */
 export const ALLOWED: Record<CampaignStatus, { to: CampaignStatus; via: string }[]> = {
@@ -28,8 +28,8 @@ export function describeAllowed(status: CampaignStatus): string {
   return next.length === 0 ? 'nothing: it is final' : next.map((n) => `${n.to} (${n.via})`).join(', ');
 }
 
-export function conflict(id: string, status: CampaignStatus, action: string): ApiError {
-  return new ApiError('CONFLICT', `Campaign ${id} is ${status}: cannot ${action}. Allowed from ${status}: ${describeAllowed(status)}.`, {
+export function conflict(id: string, status: CampaignStatus, action: string): DomainError {
+  return new DomainError('CONFLICT', `Campaign ${id} is ${status}: cannot ${action}. Allowed from ${status}: ${describeAllowed(status)}.`, {
     suggestion: 'GET /campaigns/{id} shows the current status.',
   });
 }

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, success } from '../../openapi.js';
+import { errorResponses, IdParam, ok, success } from '../../envelope.js';
 import { getCampaign } from '../../../core/campaigns/campaigns.js';
 import { campaignStats } from '../../../core/campaigns/stats.js';
 import type { App } from '../../types.js';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, jsonBody, ok, success } from '../../openapi.js';
+import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
 import { createCampaign, toCreatedCampaignDto } from '../../../core/campaigns/campaigns.js';
 import type { App } from '../../types.js';
 import { CreateCampaignBody, CreatedCampaign } from './schema.js';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, page, success } from '../../openapi.js';
+import { errorResponses, ok, page, success } from '../../envelope.js';
 import { listCampaigns, toCampaignDto } from '../../../core/campaigns/campaigns.js';
 import type { App } from '../../types.js';
 import { CampaignPage, ListCampaignsQuery } from './schema.js';

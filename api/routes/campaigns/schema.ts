@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CAMPAIGN_STATUSES } from '../../../db/entities/campaign.js';
-import { PageQuery, pageOf } from '../../openapi.js';
+import { PageQuery, pageOf } from '../../envelope.js';
 import { EmailAddress, Timestamp } from '../../schemas.js';
 
 export const CampaignStatus = z.enum(CAMPAIGN_STATUSES).openapi('CampaignStatus', {

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, success } from '../../openapi.js';
+import { errorResponses, IdParam, ok, success } from '../../envelope.js';
 import { toCampaignDto } from '../../../core/campaigns/campaigns.js';
 import { sendCampaign } from '../../../core/campaigns/sending.js';
 import type { App } from '../../types.js';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, jsonBody, ok, success } from '../../openapi.js';
+import { errorResponses, IdParam, jsonBody, ok, success } from '../../envelope.js';
 import { sendCampaignTest } from '../../../core/campaigns/test-send.js';
 import type { App } from '../../types.js';
 import { TestCampaignBody, TestCampaignResult } from './schema.js';

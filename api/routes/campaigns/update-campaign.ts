@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, jsonBody, ok, success } from '../../openapi.js';
+import { errorResponses, IdParam, jsonBody, ok, success } from '../../envelope.js';
 import { toCampaignDto, updateCampaign } from '../../../core/campaigns/campaigns.js';
 import type { App } from '../../types.js';
 import { Campaign, UpdateCampaignBody } from './schema.js';
