@@ -1,6 +1,7 @@
 import type { ActivityDeps } from './deps.js';
 import { createDomainActivities } from './domain.activities.js';
 import { createMailActivities } from './mail.activities.js';
+import { createSegmentActivities } from './segment.activities.js';
 import { createCampaignActivities } from './campaign.activities.js';
 import { createSystemActivities } from './system.activities.js';
 
@@ -10,6 +11,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSystemActivities(deps),
     ...createDomainActivities(deps),
     ...createMailActivities(deps),
+    ...createSegmentActivities(deps),
     ...createCampaignActivities(deps),
   };
 }

@@ -4,5 +4,7 @@ export const pingWorkflowId = (nonce: string) => `ping-${nonce}`;
 export const sendWorkflowId = (firstEmailId: string) => `send-${firstEmailId}`;
 /** DNS verification of one sender domain (one running at a time per domain). */
 export const domainWorkflowId = (domainId: string) => `domain-${domainId}`;
+/** Periodic re-evaluation of one DYNAMIC segment (membership events, member count). */
+export const segmentWorkflowId = (segmentId: string) => `segment-${segmentId}`;
 /** The one workflow of a campaign: scheduling, sending, pause and cancel. */
 export const campaignWorkflowId = (campaignId: string) => `campaign-${campaignId}`;

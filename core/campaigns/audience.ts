@@ -1,12 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Campaign } from '../../db/entities/campaign.js';
-import { DomainError } from '../errors.js';
-
-/** A boolean SQL expression over the contacts row `c`, with '?' placeholders. */
-export interface SqlFragment {
-  sql: string;
-  params: unknown[];
-}
+import type { Condition } from '../segments/condition.js';
+import { compileConditionWithSegments, segmentMembership } from '../segments/membership.js';
+import type { SqlFragment } from '../segments/sql.js';
 
 export type AudienceSpec = Pick<Campaign, 'projectId' | 'type' | 'audienceType' | 'segmentId' | 'audienceFilter'>;
 
@@ -26,10 +22,9 @@ async function audienceBase(em: EntityManager, a: AudienceSpec): Promise<SqlFrag
     case 'ALL':
       return { sql: 'true', params: [] };
     case 'SEGMENT':
+      return segmentMembership(em, a.projectId, a.segmentId ?? '');
     case 'FILTERED':
-      throw new DomainError('VALIDATION_ERROR', `Audience type ${a.audienceType} is not available yet`, {
-        errors: [{ field: 'audienceType', message: 'only ALL is available in this build', code: 'invalid_value' }],
-      });
+      return compileConditionWithSegments(em, a.audienceFilter as Condition, { projectId: a.projectId });
   }
 }
 

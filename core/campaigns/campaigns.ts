@@ -4,6 +4,7 @@ import { isUuid } from '../../db/ids.js';
 import { notFound, validationError } from '../errors.js';
 import { keysetPage } from '../paging.js';
 import { assertVerifiedSender } from '../domains/sender-domains.js';
+import type { Condition } from '../segments/condition.js';
 import { audienceExpression } from './audience.js';
 import { transition } from './transitions.js';
 
@@ -105,7 +106,7 @@ export const toCampaignDto = (c: Campaign) => ({
   type: c.type,
   audienceType: c.audienceType,
   segmentId: c.segmentId ?? null,
-  audienceFilter: (c.audienceFilter ?? null) as Record<string, unknown> | null,
+  audienceFilter: (c.audienceFilter ?? null) as Condition | null,
   status: c.status,
   scheduledAt: iso(c.scheduledAt),
   startedAt: iso(c.startedAt),

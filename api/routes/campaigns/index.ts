@@ -1,3 +1,5 @@
+import { campaignsUsingDomain } from '../../../core/campaigns/usage.js';
+import { domainUsageCheckers } from '../../../core/domains/domains.js';
 import type { App } from '../../types.js';
 import { registerCreateCampaign } from './create-campaign.js';
 import { registerGetCampaign } from './get-campaign.js';
@@ -11,6 +13,8 @@ import { registerTestCampaign } from './test-campaign.js';
 import { registerGetCampaignStats } from './campaign-stats.js';
 
 export function registerCampaignRoutes(app: App) {
+  // A sender domain used by a campaign that still sends cannot be deleted (409).
+  if (!domainUsageCheckers.includes(campaignsUsingDomain)) domainUsageCheckers.push(campaignsUsingDomain);
   registerListCampaigns(app);
   registerCreateCampaign(app);
   registerGetCampaign(app);

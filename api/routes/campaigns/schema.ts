@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CAMPAIGN_STATUSES } from '../../../db/entities/campaign.js';
+import { ConditionSchema } from '../../../core/segments/condition.js';
 import { PageQuery, pageOf } from '../../envelope.js';
 import { EmailAddress, Timestamp } from '../../schemas.js';
 
@@ -11,7 +12,7 @@ export const CampaignType = z.enum(['MARKETING', 'TRANSACTIONAL']).openapi('Camp
   description: 'MARKETING (default): subscribed contacts only, with an unsubscribe link. TRANSACTIONAL: every contact of the audience. Suppressed addresses never.',
 });
 export const AudienceType = z.enum(['ALL', 'SEGMENT', 'FILTERED']).openapi('AudienceType');
-const AudienceFilter = z.record(z.string(), z.unknown()).openapi({ description: 'A condition in the segment condition language' });
+const AudienceFilter = ConditionSchema;
 
 const fields = {
   name: z.string().trim().min(1).max(200),
