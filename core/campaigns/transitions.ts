@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CampaignStatus } from '../../db/entities/campaign.js';
+import { isUuid } from '../../db/ids.js';
 import { DomainError, notFound } from '../errors.js';
 
 /** What each status may become, and through which operation (the 409 names them). */
@@ -52,6 +53,7 @@ export async function transition(
   to: CampaignStatus,
   opts: { action: string; set?: string; params?: unknown[]; exclusive?: boolean },
 ): Promise<void> {
+  if (!isUuid(id)) throw notFound('Campaign');
   const run = async (tx: EntityManager) => {
     const conn = tx.getConnection();
     const ctx = tx.getTransactionContext();

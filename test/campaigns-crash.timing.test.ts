@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, setupTestContext, type TestContext } from './helpers.js';
+import { createCampaign, seedContacts, waitForStatus } from './support/campaigns.js';
+import { insertVerifiedDomain } from './support/emails.js';
+import { TestSmtpServer } from './support/smtp-server.js';
+import { startWorkerProcess, workerEnv, type WorkerProcess } from './support/worker-process.js';
+
+const TOTAL = 3000;
+const KILLS = 3;
+
+let smtp: TestSmtpServer;
+let ctx: TestContext;
+const workers: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  smtp = await TestSmtpServer.start();
+  ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' });
+  await insertVerifiedDomain(ctx.orm, ctx.project.id, 'example.com', ctx.config.secretKey!);
+});
+afterAll(async () => {
+  for (const w of workers) {
+    w.kill('SIGKILL');
+    await w.exited;
+  }
+  await ctx?.cleanup();
+  await smtp?.close();
+});
+
+describe('a campaign whose worker is SIGKILLed three times', () => {
+  it('reaches every contact: duplicates only with the same Message-ID, stats say 3,000', { timeout: 900_000 }, async () => {
+    const env = workerEnv(ctx);
+    workers.push(await startWorkerProcess(env));
+    await seedContacts(ctx.orm, ctx.project.id, 'crash', TOTAL);
+    const id = await createCampaign(ctx, ctx.project.secretKey);
+    expect((await ctx.request('POST', `/campaigns/${id}/send`)).status).toBe(200);
+
+    for (let k = 1; k <= KILLS; k++) {
+      await smtp.waitForCount((k * TOTAL) / (KILLS + 1), 300_000);
+      const w = workers[workers.length - 1];
+      w.kill('SIGKILL');
+      await w.exited;
+      workers.push(await startWorkerProcess(env));
+    }
+    await waitForStatus(ctx, ctx.project.secretKey, id, 'SENT', 600_000);
+
+    const byRecipient = new Map<string, Set<string | null>>();
+    for (const m of smtp.messages) {
+      const to = m.recipients[0];
+      if (!byRecipient.has(to)) byRecipient.set(to, new Set());
+      byRecipient.get(to)!.add(m.messageId);
+    }
+    const duplicates = smtp.messages.length - byRecipient.size;
+    console.log(`[campaign crash] ${smtp.messages.length} messages for ${byRecipient.size} recipients: ${duplicates} duplicates after ${KILLS} SIGKILLs`);
+    expect(byRecipient.size).toBe(TOTAL);
+    expect([...byRecipient.values()].filter((ids) => ids.size !== 1)).toEqual([]);
+    const stats = (await json(await ctx.request('GET', `/campaigns/${id}/stats`))).data;
+    expect(stats).toMatchObject({ totalRecipients: TOTAL, sentCount: TOTAL, failedCount: 0 });
+  });
+});
