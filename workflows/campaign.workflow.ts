@@ -90,7 +90,8 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
       current = page;
       if (page.stopped === 'PAUSED') {
         status = 'PAUSED';
-        await condition(() => wakes !== seen);
+        // Woken by resume; the minute's timeout re-reads the status should that signal be lost.
+        await condition(() => wakes !== seen, '1 minute');
         status = 'SENDING';
         continue;
       }
