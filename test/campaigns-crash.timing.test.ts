@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTemporalCli, startTemporalDevServer, type DevServer } from '../launcher/temporal-cli.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { createCampaign, seedContacts, waitForStatus } from './support/campaigns.js';
 import { insertVerifiedDomain } from './support/emails.js';
@@ -11,10 +15,15 @@ const KILLS = 3;
 let smtp: TestSmtpServer;
 let ctx: TestContext;
 const workers: WorkerProcess[] = [];
+// This file's own Temporal dev server, on a file, so it can be restarted mid-campaign.
+const temporalDb = path.join(tmpdir(), `mh-crash-${randomBytes(4).toString('hex')}.db`);
+let temporal: DevServer;
+const startTemporal = (port?: number) => startTemporalDevServer({ bin: findTemporalCli()!, headless: true, dbFilename: temporalDb, port });
 
 beforeAll(async () => {
   smtp = await TestSmtpServer.start();
-  ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' });
+  temporal = await startTemporal();
+  ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000', TEMPORAL_ADDRESS: temporal.address });
   await insertVerifiedDomain(ctx.orm, ctx.project.id, 'example.com', ctx.config.secretKey!);
 });
 afterAll(async () => {
@@ -23,10 +32,11 @@ afterAll(async () => {
     await w.exited;
   }
   await ctx?.cleanup();
+  await temporal?.stop();
   await smtp?.close();
 });
 
-describe('a campaign whose worker is SIGKILLed three times', () => {
+describe('a campaign whose worker is SIGKILLed three times and whose Temporal server restarts', () => {
   it('reaches every contact: duplicates only with the same Message-ID, stats say 3,000', { timeout: 900_000 }, async () => {
     const env = workerEnv(ctx);
     workers.push(await startWorkerProcess(env));
@@ -41,6 +51,12 @@ describe('a campaign whose worker is SIGKILLed three times', () => {
       await w.exited;
       workers.push(await startWorkerProcess(env));
     }
+    // Then the Temporal server goes down and comes back (same port, same history file) mid-campaign.
+    const port = Number(temporal.address.split(':')[1]);
+    await temporal.stop();
+    await new Promise((r) => setTimeout(r, 2000));
+    temporal = await startTemporal(port);
+    expect(temporal.address).toBe(`127.0.0.1:${port}`);
     await waitForStatus(ctx, ctx.project.secretKey, id, 'SENT', 600_000);
 
     const byRecipient = new Map<string, Set<string | null>>();
@@ -50,7 +66,7 @@ describe('a campaign whose worker is SIGKILLed three times', () => {
       byRecipient.get(to)!.add(m.messageId);
     }
     const duplicates = smtp.messages.length - byRecipient.size;
-    console.log(`[campaign crash] ${smtp.messages.length} messages for ${byRecipient.size} recipients: ${duplicates} duplicates after ${KILLS} SIGKILLs`);
+    console.log(`[campaign crash] ${smtp.messages.length} messages for ${byRecipient.size} recipients: ${duplicates} duplicates after ${KILLS} SIGKILLs and a Temporal restart`);
     expect(byRecipient.size).toBe(TOTAL);
     expect([...byRecipient.values()].filter((ids) => ids.size !== 1)).toEqual([]);
     const stats = (await json(await ctx.request('GET', `/campaigns/${id}/stats`))).data;
