@@ -4,6 +4,7 @@ import { withDomainFailures } from './lib/domain-failures.js';
 import { createMailActivities } from './mail.activities.js';
 import { createRenderActivities } from './render.activities.js';
 import { createSegmentActivities } from './segment.activities.js';
+import { createCampaignActivities } from './campaign.activities.js';
 import { createSystemActivities } from './system.activities.js';
 
 /** All activities, built from their dependencies (each forks its own entity manager). */
@@ -14,6 +15,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createMailActivities(deps),
     ...createRenderActivities(deps),
     ...createSegmentActivities(deps),
+    ...createCampaignActivities(deps),
   });
 }
 

@@ -22,7 +22,7 @@ const PREPARE_CONCURRENCY = 2;
  * to be admitted, briefly needs a second one: being fewer than the database pool's connections
  * (10, db/orm.ts), they can never all wait for each other.
  */
-const SENDS_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
+export const SENDS_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
 
 /*
  * Delivery of one email record, at most once per record as far as this service can know. The

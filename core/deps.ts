@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { dnsResolverFromConfig, type DnsResolver } from './domains/dns.js';
-import { noExtensions, type Extensions } from './extensions.js';
+import { productExtensions, type Extensions } from './extensions.js';
 
 /** The outside-world parts the API and the worker share. */
 export interface SharedDeps {
@@ -25,7 +25,7 @@ export interface ServiceDeps extends SharedDeps {
  * whatever comes next). `npm run start:api`, `npm run start:worker` and `npm start` all build
  * their dependencies here, so a new part is wired in once.
  */
-export function buildDeps(config: Config, orm: MikroORM, extensions: Extensions = noExtensions): SharedDeps {
+export function buildDeps(config: Config, orm: MikroORM, extensions: Extensions = productExtensions): SharedDeps {
   return { orm, config, dns: dnsResolverFromConfig(config), extensions };
 }
 

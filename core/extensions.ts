@@ -1,4 +1,5 @@
 import type { AutomationMatcher } from './automations/trigger.js';
+import { campaignsUsingDomain } from './campaigns/usage.js';
 import type { DomainUsageChecker } from './domains/domains.js';
 import type { TemplateUsageChecker } from './templates/templates.js';
 
@@ -16,3 +17,11 @@ export interface Extensions {
 }
 
 export const noExtensions: Extensions = { domainUsage: [], templateUsage: [], automationMatchers: [] };
+
+/** What the product's own features plug in; the API and the worker are assembled with these. */
+export const productExtensions: Extensions = {
+  // A sender domain used by a campaign that still sends cannot be deleted (409).
+  domainUsage: [campaignsUsingDomain],
+  templateUsage: [],
+  automationMatchers: [],
+};

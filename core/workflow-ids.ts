@@ -6,3 +6,5 @@ export const sendWorkflowId = (firstEmailId: string) => `send-${firstEmailId}`;
 export const domainWorkflowId = (domainId: string) => `domain-${domainId}`;
 /** Periodic re-evaluation of one DYNAMIC segment (membership events, member count). */
 export const segmentWorkflowId = (segmentId: string) => `segment-${segmentId}`;
+/** The one workflow of a campaign: scheduling, sending, pause and cancel. */
+export const campaignWorkflowId = (campaignId: string) => `campaign-${campaignId}`;

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { CAMPAIGN_ATTRIBUTE_FLAGS } from '../workflows/campaign.attributes.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -112,6 +113,8 @@ export async function startTemporalDevServer(opts: {
   }
   if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
   if (opts.namespace && opts.namespace !== 'default') args.push('--namespace', opts.namespace);
+  // Search attributes of the service's workflows (a Set: several areas share ProjectId).
+  for (const flag of new Set(CAMPAIGN_ATTRIBUTE_FLAGS)) args.push('--search-attribute', flag);
   const child = spawn(opts.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {

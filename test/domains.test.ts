@@ -4,7 +4,7 @@ import { Domain } from '../db/entities/index.js';
 import { DomainError } from '../core/errors.js';
 import { dkimTxtMatches, parseTagList, spfTxtPresent } from '../core/domains/dkim.js';
 import { createDomain, dkimForSender, normalizeDomainName, type DomainUsageChecker } from '../core/domains/domains.js';
-import { noExtensions } from '../core/extensions.js';
+import { productExtensions } from '../core/extensions.js';
 import { decryptSecret } from '../core/secrets.js';
 import { domainWorkflowId } from '../core/workflow-ids.js';
 import { startTestDnsServer, type TestDnsServer } from './support/dns-server.js';
@@ -337,13 +337,13 @@ describe('DELETE /domains/{id}', () => {
     const d = await addDomain('in-use.example');
     const checker: DomainUsageChecker = async (_em, projectId, domain) =>
       projectId === ctx.project.id && domain.domain === 'in-use.example' ? ['campaign "Spring sale"'] : [];
-    ctx.deps.extensions = { ...noExtensions, domainUsage: [checker] };
+    ctx.deps.extensions = { ...productExtensions, domainUsage: [checker] };
     try {
       const body = await expectError(await ctx.request('DELETE', `/domains/${d.id}`), 409, 'CONFLICT');
       expect(body.error.message).toContain('Spring sale');
       expect((await getDomain(d.id)).id).toBe(d.id);
     } finally {
-      ctx.deps.extensions = noExtensions;
+      ctx.deps.extensions = productExtensions;
     }
     expect((await ctx.request('DELETE', `/domains/${d.id}`)).status).toBe(200);
   });

@@ -7,7 +7,7 @@ import type { Worker } from '@temporalio/worker';
 import { createApp } from '../api/app.js';
 import { loadConfig, type Config } from '../core/config.js';
 import { createDnsResolver } from '../core/domains/dns.js';
-import { noExtensions } from '../core/extensions.js';
+import { productExtensions } from '../core/extensions.js';
 import { createProject } from '../core/projects/keys.js';
 import type { App, AppDeps } from '../api/types.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
@@ -90,7 +90,7 @@ export async function setupTestContext(env: Record<string, string> = {}): Promis
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
   // DNS_SERVERS (via `env`, e.g. a test DNS server's address) or the system resolvers.
   const dns = createDnsResolver({ servers: config.dnsServers });
-  const deps: AppDeps = { orm, config, temporal, dns, extensions: noExtensions };
+  const deps: AppDeps = { orm, config, temporal, dns, extensions: productExtensions };
   const app = createApp(deps);
   const workers: { worker: Worker; done: Promise<void>; close: () => Promise<void> }[] = [];
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noExtensions } from '../core/extensions.js';
+import { productExtensions } from '../core/extensions.js';
 import type { TemplateUsageChecker } from '../core/templates/templates.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { expectError } from './support/envelope.js';
@@ -208,10 +208,10 @@ describe('DELETE /templates/:id', () => {
     };
     beforeAll(async () => {
       await ctx.orm.em.getConnection().execute('create table test_template_users (name text not null, project_id uuid not null, template_id uuid not null)');
-      ctx.deps.extensions = { ...noExtensions, templateUsage: [checker] };
+      ctx.deps.extensions = { ...productExtensions, templateUsage: [checker] };
     });
     afterAll(() => {
-      ctx.deps.extensions = noExtensions;
+      ctx.deps.extensions = productExtensions;
     });
 
     it('is a 409 CONFLICT naming each user; once released it deletes', async () => {

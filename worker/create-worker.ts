@@ -5,6 +5,7 @@ import { Client } from '@temporalio/client';
 import { createActivities, type ActivityDeps } from '../activities/index.js';
 import { createMailer, type Mailer } from '../activities/mailer.js';
 import { log } from '../core/log.js';
+import { ensureSearchAttributes } from './search-attributes.js';
 import { startSweeper, type SweeperOptions } from './sweeper.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,6 +55,7 @@ export function installRuntime() {
 export async function createWorker(opts: WorkerOptions) {
   installRuntime();
   const connection = await NativeConnection.connect({ address: opts.address });
+  await ensureSearchAttributes(connection, opts.namespace);
   const ownMailer = opts.deps.mailer ? undefined : createMailer(opts.deps.config);
   const deps: ActivityDeps = { ...opts.deps, mailer: opts.deps.mailer ?? ownMailer! };
   const worker = await Worker.create({

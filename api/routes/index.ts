@@ -1,4 +1,5 @@
 import type { App } from '../types.js';
+import { registerCampaignRoutes } from './campaigns/index.js';
 import { registerContactRoutes } from './contacts/index.js';
 import { registerDomainRoutes } from './domains/index.js';
 import { registerEmailRoutes } from './emails/index.js';
@@ -24,6 +25,7 @@ export function registerRoutes(app: App) {
   registerContactRoutes(app);
   registerSegmentRoutes(app);
   registerTemplateRoutes(app);
+  registerCampaignRoutes(app);
   registerEmailRoutes(app);
   registerEventRoutes(app);
   registerDomainRoutes(app);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { noteCampaignEngagement } from '../../core/campaigns/engagement.js';
 import { isUuid } from '../../db/ids.js';
 import { normalizeEmail } from '../contacts.js';
 import type { ParsedDsn, ReportType } from './dsn.js';
@@ -47,9 +48,16 @@ async function matchEmail(em: EntityManager, projectId: string, r: BounceReport)
   const id = r.emailId && isUuid(r.emailId) ? r.emailId.toLowerCase() : null;
   const mid = r.messageId?.trim().replace(/^<|>$/g, '') || null;
   if (!id && !mid) return null;
-  const row = await sqlFirst<Record<string, any>>(em, `select id, contact_id, campaign_id from emails
-     where project_id = ? and (id = ?::uuid or message_id in (?, ?))
-     order by (id = ?::uuid) desc nulls last limit 1`, [projectId, id, mid, mid ? `<${mid}>` : null, id]);
+  const row = await sqlFirst<Record<string, any>>(
+    em,
+    `select * from (
+       select id, contact_id, campaign_id from emails where project_id = ? and (id = ?::uuid or message_id in (?, ?))
+       union all
+       select id, (select c.id from contacts c where c.id = r.contact_id), campaign_id from campaign_recipients r
+       where project_id = ? and (id = ?::uuid or message_id in (?, ?))
+     ) m order by (id = ?::uuid) desc nulls last limit 1`,
+    [projectId, id, mid, mid ? `<${mid}>` : null, projectId, id, mid, mid ? `<${mid}>` : null, id],
+  );
   return row ? { id: row.id, contactId: row.contact_id ?? null, campaignId: row.campaign_id ?? null } : null;
 }
 
@@ -81,6 +89,7 @@ async function processOne(em: EntityManager, projectId: string, r: BounceReport,
   if (r.diagnostic) data.diagnostic = r.diagnostic.slice(0, 2000);
   if (r.timestamp) data.reportedAt = r.timestamp;
   const ev = await recordEvent(em, { projectId, name, contactId, emailId: matched?.id ?? null, campaignId: matched?.campaignId ?? null, data });
+  if (matched?.campaignId && r.type !== 'soft_bounce') await noteCampaignEngagement(em, matched.id, r.type === 'complaint' ? 'complained' : 'bounced');
   return { type: r.type, email, emailId: matched?.id ?? null, suppressed: permanent, event: name, eventId: ev.id };
 }
 

@@ -80,6 +80,8 @@ select r.id, ?, r.contact_id, ?, r.to_email, r.to_name, ?, ?, ?, r.subject, r.ht
        ?::jsonb, ?::jsonb, ?, r.message_id, 'QUEUED', 0, now(), now()
 from jsonb_to_recordset(?::jsonb) as r(id uuid, contact_id uuid, to_email text, to_name text, subject text, html text, text_body text, message_id text)`;
 
+/** The multi-row insert of email records, with bound parameters (also used by campaign test sends). */
+export const insertEmails = (tx: EntityManager, params: unknown[]) => sqlRun(tx, INSERT_EMAILS_SQL, params);
 
 interface EmailRow {
   id: string;
@@ -173,7 +175,7 @@ export async function sendEmails(
     }
     const contacts = recipients.map((r) => byEmail.get(r.email)!);
     const rows = buildRows(contacts, recipients.map((r) => r.name), prepared, input.data, domainOf(sender.fromEmail));
-    await sqlRun(tx, INSERT_EMAILS_SQL, [
+    await insertEmails(tx, [
       projectId,
       template?.id ?? null,
       sender.fromEmail,

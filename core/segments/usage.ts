@@ -7,9 +7,8 @@ export interface SegmentUser {
 }
 
 /**
- * What keeps a segment from being deleted: other segments whose condition names it. Campaigns
- * that are DRAFT, SCHEDULED or SENDING with this segment as audience belong here too (their
- * query is added with the campaigns table).
+ * What keeps a segment from being deleted: other segments whose condition names it, and campaigns
+ * that are DRAFT, SCHEDULED, SENDING or PAUSED with it as audience (or named in their filter).
  */
 export async function segmentUsers(em: EntityManager, projectId: string, segmentId: string): Promise<SegmentUser[]> {
   const rows = await em
@@ -20,5 +19,18 @@ export async function segmentUsers(em: EntityManager, projectId: string, segment
       'all',
       em.getTransactionContext(),
     );
-  return rows.map((r) => ({ kind: 'segment' as const, id: r.id, name: r.name }));
+  // Campaigns not yet finished whose audience is the segment, or whose filter names it.
+  const campaigns = await em
+    .getConnection()
+    .execute<{ id: string; name: string }[]>(
+      `select id, name from campaigns where project_id = ? and status in ('DRAFT','SCHEDULED','SENDING','PAUSED')
+       and (segment_id = ?::uuid or (audience_type = 'FILTERED' and strpos(audience_filter::text, ?) > 0)) order by name`,
+      [projectId, segmentId, segmentId],
+      'all',
+      em.getTransactionContext(),
+    );
+  return [
+    ...rows.map((r) => ({ kind: 'segment' as const, id: r.id, name: r.name })),
+    ...campaigns.map((r) => ({ kind: 'campaign' as const, id: r.id, name: r.name })),
+  ];
 }

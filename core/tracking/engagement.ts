@@ -3,6 +3,7 @@ import { recordEvent } from '../events/events.js';
 import { suppress } from '../suppressions.js';
 import { upsertContact } from '../contacts.js';
 import { sqlFirst, sqlRun } from '../../db/sql.js';
+import { noteCampaignEngagement, RECIPIENT_REF_SQL } from '../campaigns/engagement.js';
 
 /*
  * What the public links in sent mail do: opens, clicks and unsubscribes, each tied to the email
@@ -19,8 +20,13 @@ export interface EmailRef {
 }
 
 export async function findEmailRef(em: EntityManager, emailId: string): Promise<EmailRef | null> {
-  const row = await sqlFirst<Record<string, any>>(em, `select e.id, e.project_id, e.contact_id, e.campaign_id, e.to_email, p.name as project_name
-       from emails e join projects p on p.id = e.project_id where e.id = ?`, [emailId]);
+  const row = await sqlFirst<Record<string, any>>(
+    em,
+    `select e.id, e.project_id, e.contact_id, e.campaign_id, e.to_email, p.name as project_name
+       from emails e join projects p on p.id = e.project_id where e.id = ?
+       union all ${RECIPIENT_REF_SQL}`,
+    [emailId, emailId],
+  );
   if (!row) return null;
   return {
     id: row.id,
@@ -39,6 +45,7 @@ export async function recordOpen(em: EntityManager, emailId: string, userAgent?:
   const ref = await findEmailRef(em, emailId);
   if (!ref) return false;
   await recordEvent(em, { projectId: ref.projectId, name: 'email.opened', contactId: ref.contactId, emailId: ref.id, campaignId: ref.campaignId, data: { userAgent: clip(userAgent) } });
+  if (ref.campaignId) await noteCampaignEngagement(em, ref.id, 'opened');
   return true;
 }
 
@@ -47,6 +54,7 @@ export async function recordClick(em: EntityManager, emailId: string, url: strin
   const ref = await findEmailRef(em, emailId);
   if (!ref) return false;
   await recordEvent(em, { projectId: ref.projectId, name: 'email.clicked', contactId: ref.contactId, emailId: ref.id, campaignId: ref.campaignId, data: { url, userAgent: clip(userAgent) } });
+  if (ref.campaignId) await noteCampaignEngagement(em, ref.id, 'clicked');
   return true;
 }
 
@@ -61,11 +69,11 @@ export async function unsubscribeRecipient(em: EntityManager, emailId: string): 
   return em.transactional(async (tem) => {
     const ref = await findEmailRef(tem, emailId);
     if (!ref) return null;
-    const tx = tem.getTransactionContext();
     // Lock the contact row so two concurrent one-click POSTs record one event.
     const contact = await sqlFirst<Record<string, any>>(tem, `select id, subscribed from contacts where project_id = ? and id = coalesce(?::uuid, (select id from contacts where project_id = ? and email = ?)) for update`, [ref.projectId, ref.contactId, ref.projectId, ref.toEmail]);
     if (contact) {
       const changed = await unsubscribeContact(tem, { projectId: ref.projectId, contactId: contact.id, subscribed: contact.subscribed, emailId: ref.id, campaignId: ref.campaignId, email: ref.toEmail, source: 'unsubscribe_link' });
+      if (changed && ref.campaignId) await noteCampaignEngagement(tem, ref.id, 'unsubscribed');
       return { changed, contactId: contact.id, ref };
     }
     const { isNew } = await suppress(tem, ref.projectId, ref.toEmail, 'UNSUBSCRIBED', 'unsubscribe_link', { keepReason: true });

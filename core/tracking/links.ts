@@ -99,7 +99,7 @@ const hasPlaceholder = (html: string) => html.search(/\{\{\s*unsubscribe_url\s*\
  * marketing mail always a visible unsubscribe link plus the RFC 8058 one-click headers.
  * Pure: no I/O.
  */
-export function decorateForDelivery(email: Email, project: Project, config: Config): DeliveryDecoration {
+export function decorateForDelivery(email: Pick<Email, 'id' | 'html' | 'marketing'>, project: Project, config: Config): DeliveryDecoration {
   let html = email.html ?? '';
   const headers: Record<string, string> = { [EMAIL_ID_HEADER]: email.id };
   const ours = (url: string) => url.startsWith(`${config.publicUrl}/t/`) || url.startsWith(`${config.publicUrl}/u/`);

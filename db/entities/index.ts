@@ -1,5 +1,6 @@
 import { ApiKeySchema } from './api-key.js';
 import { ApiRateBucketSchema } from './api-rate-bucket.js';
+import { CampaignSchema } from './campaign.js';
 import { ContactSchema } from './contact.js';
 import { DomainSchema } from './domain.js';
 import { EmailSchema } from './email.js';
@@ -14,6 +15,7 @@ import { TemplateSchema } from './template.js';
 
 export * from './api-key.js';
 export * from './api-rate-bucket.js';
+export * from './campaign.js';
 export * from './contact.js';
 export * from './domain.js';
 export * from './email.js';
@@ -41,4 +43,5 @@ export const entities = [
   ApiRateBucketSchema,
   SendRateBucketSchema,
   SegmentSchema,
+  CampaignSchema,
 ];

@@ -1,0 +1,95 @@
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import { Campaign, Project, type CampaignStatus } from '../db/entities/index.js';
+import { domainOf } from '../core/domains/sender-domains.js';
+import { audienceCount, audiencePage } from '../core/campaigns/audience.js';
+import { claimRange, insertRecipients, rangeCounts, type RangeCounts } from '../core/campaigns/recipients.js';
+import { deliverRows } from './campaign-sender.js';
+import type { ActivityDeps } from './deps.js';
+
+export type BeginResult = { state: 'STARTED'; total: number } | { state: 'WAIT'; waitMs: number } | { state: 'OVER'; status: CampaignStatus };
+
+export interface PageInput {
+  campaignId: string;
+  /** The last contact id of the previous page (null: from the start). */
+  after: string | null;
+  pageSize: number;
+}
+export interface PageResult extends RangeCounts {
+  /** Where the next page starts; null when this was the last page. */
+  nextAfter: string | null;
+  /** Set when the campaign is no longer SENDING (PAUSED, CANCELLED) or the activity was cancelled. */
+  stopped?: string;
+}
+
+export function createCampaignActivities(deps: ActivityDeps) {
+  /**
+   * SCHEDULED -> SENDING once the stored scheduled time has come (the database holds the time:
+   * a reschedule moves it, and the workflow asks again when woken). Otherwise how long to wait,
+   * or the status that ended it (cancelled before the time).
+   */
+  async function beginCampaign({ campaignId }: { campaignId: string }): Promise<BeginResult> {
+    const em = deps.orm.em.fork();
+    const conn = em.getConnection();
+    const started = await conn.execute<unknown[]>(
+      `update campaigns set status = 'SENDING', started_at = now(), updated_at = now()
+       where id = ? and status = 'SCHEDULED' and scheduled_at <= now() returning id`,
+      [campaignId],
+    );
+    const row = (await conn.execute(
+      `select status, greatest(0, extract(epoch from scheduled_at - now()) * 1000)::float8 as wait_ms from campaigns where id = ?`,
+      [campaignId],
+      'get',
+    )) as { status: CampaignStatus; wait_ms: number } | undefined;
+    if (!row) return { state: 'OVER', status: 'CANCELLED' };
+    if (started.length > 0 || row.status === 'SENDING' || row.status === 'PAUSED') {
+      const c = await em.findOneOrFail(Campaign, { id: campaignId });
+      return { state: 'STARTED', total: await audienceCount(em, c) };
+    }
+    if (row.status === 'SCHEDULED') return { state: 'WAIT', waitMs: Math.max(1, Math.ceil(Number(row.wait_ms))) };
+    return { state: 'OVER', status: row.status };
+  }
+
+  /**
+   * One page of the audience: insert its recipient rows (idempotent), claim the unsent ones for
+   * this attempt, deliver them, and count the range's outcomes. A retry redoes all of it and finds
+   * the rows already final.
+   */
+  async function deliverCampaignPage(input: PageInput): Promise<PageResult> {
+    const ctx = Context.current();
+    const em = deps.orm.em.fork();
+    const campaign = await em.findOne(Campaign, { id: input.campaignId });
+    if (!campaign || campaign.status !== 'SENDING') {
+      return { nextAfter: input.after, sent: 0, failed: 0, skipped: 0, queued: 0, stopped: campaign?.status ?? 'CANCELLED' };
+    }
+    const project = await em.findOneOrFail(Project, { id: campaign.projectId });
+    const contacts = await audiencePage(em, campaign, input.after, input.pageSize);
+    // A short page is the last: its range is open-ended, so it also covers rows inserted by an
+    // earlier attempt for contacts that have since left the audience.
+    const last = contacts.length === input.pageSize ? contacts[contacts.length - 1].id : null;
+    const range = { after: input.after, upTo: last };
+    await insertRecipients(em, { id: campaign.id, projectId: campaign.projectId, fromDomain: domainOf(campaign.fromEmail) }, contacts);
+    const { workflowExecution, activityId, attempt } = ctx.info;
+    const claim = `${workflowExecution?.runId}/${activityId}/${attempt}`;
+    const rows = await claimRange(em, campaign.id, range, claim);
+    const res = await deliverRows(deps, em, campaign, project, rows, claim);
+    const counts = await rangeCounts(em, campaign.id, range);
+    if (res.stop) return { nextAfter: input.after, ...counts, stopped: res.stop };
+    if (res.transientLeft > 0) {
+      throw ApplicationFailure.retryable(`${res.transientLeft} messages of the page were refused for now (4xx or connection); the page is retried`, 'SMTP_TRANSIENT');
+    }
+    return { nextAfter: last, ...counts };
+  }
+
+  /** SENDING (or PAUSED after the last page) -> SENT; a cancelled campaign stays CANCELLED. */
+  async function finishCampaign({ campaignId }: { campaignId: string }): Promise<{ status: CampaignStatus }> {
+    const em = deps.orm.em.fork();
+    await em.getConnection().execute(
+      `update campaigns set status = 'SENT', sent_at = now(), updated_at = now() where id = ? and status in ('SENDING','PAUSED')`,
+      [campaignId],
+    );
+    const row = await em.getConnection().execute<{ status: CampaignStatus }>('select status from campaigns where id = ?', [campaignId], 'get');
+    return { status: row?.status ?? 'CANCELLED' };
+  }
+
+  return { beginCampaign, deliverCampaignPage, finishCampaign };
+}

@@ -1,0 +1,123 @@
+import { z } from '@hono/zod-openapi';
+import { CAMPAIGN_STATUSES } from '../../../db/entities/campaign.js';
+import { ConditionSchema } from '../../../core/segments/condition.js';
+import { PageQuery, pageOf } from '../../envelope.js';
+import { EmailAddress, Timestamp } from '../../schemas.js';
+
+export const CampaignStatus = z.enum(CAMPAIGN_STATUSES).openapi('CampaignStatus', {
+  description:
+    'DRAFT -> SCHEDULED (send) -> SENDING (at the scheduled time) -> SENT; SENDING <-> PAUSED (pause, resume); SCHEDULED, SENDING or PAUSED -> CANCELLED (cancel).',
+});
+export const CampaignType = z.enum(['MARKETING', 'TRANSACTIONAL']).openapi('CampaignType', {
+  description: 'MARKETING (default): subscribed contacts only, with an unsubscribe link. TRANSACTIONAL: every contact of the audience. Suppressed addresses never.',
+});
+export const AudienceType = z.enum(['ALL', 'SEGMENT', 'FILTERED']).openapi('AudienceType');
+const AudienceFilter = ConditionSchema;
+
+const fields = {
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).nullable().optional(),
+  subject: z.string().min(1).max(998),
+  body: z.string().min(1).max(1_000_000).openapi({ description: 'HTML with {{variable}} placeholders (the contact\'s data, `email`, `id`); `{{unsubscribe_url}}` places the unsubscribe link' }),
+  from: EmailAddress.openapi({ description: 'On a VERIFIED sender domain of the project' }),
+  fromName: z.string().trim().max(200).nullable().optional(),
+  replyTo: EmailAddress.nullable().optional(),
+  type: CampaignType.optional(),
+  audienceType: AudienceType,
+  segmentId: z.string().nullable().optional().openapi({ description: 'Required when audienceType is SEGMENT' }),
+  audienceFilter: AudienceFilter.nullable().optional().openapi({ description: 'Required when audienceType is FILTERED' }),
+};
+
+export const CreateCampaignBody = z
+  .object(fields)
+  .superRefine((v, ctx) => {
+    if (v.audienceType === 'SEGMENT' && !v.segmentId) ctx.addIssue({ code: 'custom', path: ['segmentId'], message: 'is required when audienceType is SEGMENT' });
+    if (v.audienceType === 'FILTERED' && !v.audienceFilter) ctx.addIssue({ code: 'custom', path: ['audienceFilter'], message: 'is required when audienceType is FILTERED' });
+  })
+  .openapi('CreateCampaignBody');
+
+export const UpdateCampaignBody = z
+  .object({ ...fields, name: fields.name.optional(), subject: fields.subject.optional(), body: fields.body.optional(), from: fields.from.optional(), audienceType: AudienceType.optional() })
+  .openapi('UpdateCampaignBody');
+
+export const CreatedCampaign = z
+  .object({ id: z.string(), name: z.string(), subject: z.string(), type: CampaignType, status: CampaignStatus, scheduledAt: Timestamp.nullable() })
+  .openapi('CreatedCampaign');
+
+export const Campaign = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    subject: z.string(),
+    body: z.string(),
+    from: z.string(),
+    fromName: z.string().nullable(),
+    replyTo: z.string().nullable(),
+    type: CampaignType,
+    audienceType: AudienceType,
+    segmentId: z.string().nullable(),
+    audienceFilter: AudienceFilter.nullable(),
+    status: CampaignStatus,
+    scheduledAt: Timestamp.nullable(),
+    startedAt: Timestamp.nullable(),
+    sentAt: Timestamp.nullable().openapi({ description: 'When the last message went out (status SENT)' }),
+    cancelledAt: Timestamp.nullable(),
+    totalRecipients: z.number().int(),
+    sentCount: z.number().int(),
+    failedCount: z.number().int(),
+    bouncedCount: z.number().int(),
+    skippedCount: z.number().int().openapi({ description: 'Suppressed or opted out when their turn came: not sent, not failed' }),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('Campaign');
+
+export const ListCampaignsQuery = PageQuery.extend({
+  status: CampaignStatus.optional().openapi({ param: { name: 'status', in: 'query' } }),
+});
+export const CampaignPage = pageOf(Campaign, 'campaigns').openapi('CampaignPage');
+
+export const SendCampaignBody = z
+  .object({
+    scheduledAt: z
+      .string()
+      .datetime({ offset: true })
+      .refine((s) => Date.parse(s) > Date.now(), 'must be in the future')
+      .optional()
+      .openapi({ description: 'ISO 8601, in the future; absent: send now. On a SCHEDULED campaign it moves the time.' }),
+  })
+  .openapi('SendCampaignBody');
+
+export const TestCampaignBody = z
+  .object({
+    emails: z.array(EmailAddress).min(1).max(5).optional(),
+    email: EmailAddress.optional(),
+  })
+  .refine((v) => (v.emails ? 1 : 0) + (v.email ? 1 : 0) === 1, { message: 'give either `emails` (1 to 5 addresses) or `email`', path: ['emails'] })
+  .openapi('TestCampaignBody');
+
+export const TestCampaignResult = z
+  .object({ emails: z.array(z.object({ email: z.string(), id: z.string().openapi({ description: 'The email record (GET /emails/{id})' }) })) })
+  .openapi('TestCampaignResult');
+
+export const CampaignStats = z
+  .object({
+    totalRecipients: z.number().int(),
+    sentCount: z.number().int().openapi({ description: 'Messages the receiving server answered for: delivered plus bounced' }),
+    deliveredCount: z.number().int(),
+    openedCount: z.number().int().openapi({ description: 'Contacts who opened (unique)' }),
+    clickedCount: z.number().int().openapi({ description: 'Contacts who clicked (unique)' }),
+    bouncedCount: z.number().int(),
+    complainedCount: z.number().int(),
+    unsubscribedCount: z.number().int().openapi({ description: 'Through this campaign\'s unsubscribe link' }),
+    failedCount: z.number().int(),
+    skippedCount: z.number().int(),
+    deliveryRate: z.number(),
+    openRate: z.number(),
+    clickRate: z.number(),
+    bounceRate: z.number(),
+    complaintRate: z.number(),
+    unsubscribeRate: z.number(),
+  })
+  .openapi('CampaignStats', { description: 'Rates are percentages of sentCount (0 when nothing was sent).' });

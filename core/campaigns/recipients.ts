@@ -1,0 +1,157 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { newId } from '../../db/ids.js';
+import { CAMPAIGN_LOCK_SQL } from './transitions.js';
+
+/*
+ * The campaign_recipients rows: one per (campaign, contact), slim (status, message id, times,
+ * error). All writes are set-based: one statement per page for the inserts, one per batch of
+ * outcomes for the results (with the campaign's counters and the events in the same statement).
+ */
+
+type Exec = <T>(em: EntityManager, sql: string, params: unknown[], method?: 'all' | 'get' | 'run') => Promise<T>;
+const exec: Exec = (em, sql, params, method = 'all') => em.getConnection().execute(sql, params, method, em.getTransactionContext()) as Promise<never>;
+
+export interface RecipientRow {
+  id: string;
+  contactId: string;
+  toEmail: string;
+  messageId: string;
+}
+
+/** A page's range of contact ids: (after, upTo], upTo null meaning "to the end". */
+export interface ContactRange {
+  after: string | null;
+  upTo: string | null;
+}
+const ZERO_UUID = '00000000-0000-0000-0000-000000000000';
+const RANGE_SQL = 'r.campaign_id = ? and r.contact_id > ? and (?::uuid is null or r.contact_id <= ?::uuid)';
+const rangeParams = (campaignId: string, r: ContactRange) => [campaignId, r.after ?? ZERO_UUID, r.upTo, r.upTo];
+
+/**
+ * Inserts the page's rows; a contact that already has one (a retried page) keeps it. The Message-ID
+ * is fixed here, so any resend of the row carries the same one. Bumps total_recipients by the rows
+ * actually inserted.
+ */
+export async function insertRecipients(em: EntityManager, c: { id: string; projectId: string; fromDomain: string }, contacts: { id: string; email: string }[]): Promise<number> {
+  if (contacts.length === 0) return 0;
+  const rows = contacts.map((x) => ({ id: newId(), contact_id: x.id, to_email: x.email }));
+  const [r] = await exec<{ n: number }[]>(
+    em,
+    `with ins as (
+       insert into campaign_recipients (id, project_id, campaign_id, contact_id, to_email, message_id, status, created_at, updated_at)
+       select v.id, ?, ?, v.contact_id, v.to_email, '<' || v.id || '@' || ? || '>', 'QUEUED', now(), now()
+       from jsonb_to_recordset(?::jsonb) as v(id uuid, contact_id uuid, to_email text)
+       on conflict (campaign_id, contact_id) do nothing returning 1)
+     update campaigns set total_recipients = total_recipients + (select count(*) from ins) where id = ? returning (select count(*) from ins)::int as n`,
+    [c.projectId, c.id, c.fromDomain, JSON.stringify(rows), c.id],
+  );
+  return r?.n ?? 0;
+}
+
+/**
+ * Takes the range's unsent rows for this activity attempt (`claim`). A sender checks its claim
+ * right before each hand-off, so an older attempt still running somewhere stops touching them.
+ */
+export async function claimRange(em: EntityManager, campaignId: string, range: ContactRange, claim: string): Promise<RecipientRow[]> {
+  const rows = await exec<Record<string, string>[]>(
+    em,
+    `update campaign_recipients r set claim = ? where ${RANGE_SQL} and r.status = 'QUEUED'
+     returning r.id, r.contact_id, r.to_email, r.message_id`,
+    [claim, ...rangeParams(campaignId, range)],
+  );
+  return rows
+    .map((r) => ({ id: r.id, contactId: r.contact_id, toEmail: r.to_email, messageId: r.message_id }))
+    .sort((a, b) => (a.contactId < b.contactId ? -1 : 1));
+}
+
+export interface RangeCounts {
+  sent: number;
+  failed: number;
+  skipped: number;
+  queued: number;
+}
+
+/** The range's rows by outcome (at most a page: read from the unique index). */
+export async function rangeCounts(em: EntityManager, campaignId: string, range: ContactRange): Promise<RangeCounts> {
+  const rows = await exec<{ status: string; n: number }[]>(em, `select r.status, count(*)::int as n from campaign_recipients r where ${RANGE_SQL} group by r.status`, rangeParams(campaignId, range));
+  const n = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+  return { sent: n('SENT'), failed: n('FAILED') + n('BOUNCED'), skipped: n('SKIPPED'), queued: n('QUEUED') };
+}
+
+export type GateAnswer = { go: true } | { go: false; stop?: string };
+
+/**
+ * Right before an SMTP hand-off, inside the caller's transaction: takes the campaign's advisory
+ * lock shared (held until the caller commits, after the hand-off) and checks the campaign is still
+ * SENDING and the row still QUEUED and claimed by us. Cancel and pause take that lock exclusively
+ * before changing the status, so once they answer, every later gate sees the new status.
+ */
+export async function gate(tx: EntityManager, campaignId: string, recipientId: string, claim: string): Promise<GateAnswer> {
+  await exec(tx, `select pg_advisory_xact_lock_shared(${CAMPAIGN_LOCK_SQL})::text`, [campaignId], 'all');
+  // A second statement: its snapshot is taken after the lock, so it sees a status change that
+  // committed while we waited for it (READ COMMITTED).
+  const row = await exec<{ status: string | null; claim: string | null }>(
+    tx,
+    `select (select status from campaigns where id = ?) as status,
+            (select claim from campaign_recipients where id = ? and status = 'QUEUED') as claim`,
+    [campaignId, recipientId],
+    'get',
+  );
+  if (row.status !== 'SENDING') return { go: false, stop: row.status ?? 'CANCELLED' };
+  return row.claim === claim ? { go: true } : { go: false };
+}
+
+export type Outcome = { id: string; status: 'SENT' | 'FAILED' | 'BOUNCED' | 'SKIPPED'; sentAt?: Date; error?: string | null; code?: number | null; response?: string };
+
+/**
+ * One statement for a batch of outcomes: rows still QUEUED take their final status, the
+ * campaign's counters move by what changed, and the events of the rows that changed are written
+ * (email.sent + email.delivered, email.bounced, email.failed; skipped rows have none), with the
+ * per-project name counters GET /events/names reads. Returns the rows that changed.
+ */
+export async function recordOutcomes(em: EntityManager, c: { id: string; projectId: string }, outcomes: Outcome[]): Promise<{ id: string; status: string; toEmail: string }[]> {
+  if (outcomes.length === 0) return [];
+  const v = outcomes.map((o) => ({
+    id: o.id,
+    status: o.status,
+    sent_at: o.sentAt?.toISOString() ?? null,
+    error: o.error?.slice(0, 1000) ?? null,
+    code: o.code ?? null,
+    response: o.response ?? null,
+    ev1: newId(),
+    ev2: newId(),
+  }));
+  return exec(
+    em,
+    `with v as (select * from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, sent_at timestamptz, error text, code int, response text, ev1 uuid, ev2 uuid)),
+     u as (
+       update campaign_recipients r set status = v.status, sent_at = v.sent_at, error = v.error, claim = null, updated_at = now()
+       from v where r.id = v.id and r.status = 'QUEUED'
+       returning r.id, r.status, r.contact_id, r.to_email, r.message_id, v.error, v.code, v.response, v.ev1, v.ev2),
+     cnt as (
+       update campaigns set
+         sent_count = sent_count + (select count(*) from u where status = 'SENT'),
+         failed_count = failed_count + (select count(*) from u where status = 'FAILED'),
+         bounced_count = bounced_count + (select count(*) from u where status = 'BOUNCED'),
+         skipped_count = skipped_count + (select count(*) from u where status = 'SKIPPED'),
+         updated_at = now()
+       where id = ?),
+     ev as (
+       insert into events (id, project_id, name, contact_id, email_id, campaign_id, data, created_at)
+       select e.id, ?, e.name, (select id from contacts where id = u.contact_id), u.id, ?, e.data, now()
+       from u cross join lateral (values
+         (u.ev1, case u.status when 'SENT' then 'email.sent' when 'BOUNCED' then 'email.bounced' else 'email.failed' end,
+          case when u.status = 'SENT' then jsonb_build_object('messageId', u.message_id, 'to', u.to_email, 'response', u.response)
+               else jsonb_build_object('messageId', u.message_id, 'to', u.to_email, 'error', u.error, 'code', u.code) end),
+         (u.ev2, 'email.delivered', jsonb_build_object('messageId', u.message_id, 'to', u.to_email, 'response', u.response))
+       ) as e(id, name, data)
+       where u.status <> 'SKIPPED' and (e.name <> 'email.delivered' or u.status = 'SENT')
+       returning name),
+     names as (
+       insert into event_names (project_id, name, count, last_seen_at)
+       select ?, name, count(*), now() from ev group by name
+       on conflict (project_id, name) do update set count = event_names.count + excluded.count, last_seen_at = excluded.last_seen_at)
+     select id, status, to_email as "toEmail" from u`,
+    [JSON.stringify(v), c.id, c.projectId, c.id, c.projectId],
+  );
+}

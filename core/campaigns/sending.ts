@@ -1,0 +1,88 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import type { Campaign } from '../../db/entities/campaign.js';
+import { DomainError } from '../errors.js';
+import { assertVerifiedSender } from '../domains/sender-domains.js';
+import { CAMPAIGN_ATTRIBUTES } from '../../workflows/campaign.attributes.js';
+import { campaignWorkflowId } from '../workflow-ids.js';
+import { audienceIsEmpty } from './audience.js';
+import { getCampaign } from './campaigns.js';
+import { conflict, transition } from './transitions.js';
+
+export interface CampaignDeps {
+  temporal: Client;
+  config: { taskQueue: string };
+}
+
+/**
+ * POST /campaigns/{id}/send: DRAFT or SCHEDULED -> SCHEDULED at `scheduledAt` (now when absent),
+ * then start the campaign's workflow, or wake it when it runs (a reschedule): signalWithStart is
+ * both, so two concurrent sends and a retried send after a failed start all end with one workflow.
+ */
+export async function sendCampaign(em: EntityManager, deps: CampaignDeps, projectId: string, id: string, scheduledAt?: Date): Promise<Campaign> {
+  const c = await getCampaign(em, projectId, id);
+  if (c.status !== 'DRAFT' && c.status !== 'SCHEDULED') throw conflict(id, c.status, 'send it');
+  await assertVerifiedSender(em, projectId, c.fromEmail);
+  if (await audienceIsEmpty(em, c)) {
+    throw new DomainError('CONFLICT', `Campaign ${id} has an audience of 0 contacts: nothing would be sent`, {
+      suggestion: c.type === 'MARKETING' ? 'MARKETING campaigns reach subscribed contacts only: add contacts, or change the audience.' : 'Add contacts, or change the audience.',
+    });
+  }
+  await transition(em, projectId, id, ['DRAFT', 'SCHEDULED'], 'SCHEDULED', {
+    action: 'send it',
+    set: 'scheduled_at = coalesce(?::timestamptz, now())',
+    params: [scheduledAt?.toISOString() ?? null],
+  });
+  try {
+    await deps.temporal.workflow.signalWithStart('campaignWorkflow', {
+      workflowId: campaignWorkflowId(id),
+      taskQueue: deps.config.taskQueue,
+      args: [{ campaignId: id }],
+      signal: 'campaignWake',
+      signalArgs: [],
+      typedSearchAttributes: [
+        { key: CAMPAIGN_ATTRIBUTES.project, value: projectId },
+        { key: CAMPAIGN_ATTRIBUTES.campaign, value: id },
+      ],
+    });
+  } catch (err) {
+    throw new DomainError('SERVICE_UNAVAILABLE', `Campaign ${id} is SCHEDULED but its workflow could not be started: ${(err as Error).message}`, {
+      suggestion: 'POST /campaigns/{id}/send again once Temporal is reachable.',
+    });
+  }
+  return getCampaign(em, projectId, id);
+}
+
+/**
+ * SCHEDULED, SENDING or PAUSED -> CANCELLED. The status change waits for messages being handed to
+ * SMTP right now (core/campaigns/recipients.ts, gate), so none is handed over after this returns;
+ * then the workflow is cancelled (its running page stops at its next heartbeat, if not before).
+ */
+export async function cancelCampaign(em: EntityManager, deps: CampaignDeps, projectId: string, id: string): Promise<Campaign> {
+  await transition(em, projectId, id, ['SCHEDULED', 'SENDING', 'PAUSED'], 'CANCELLED', { action: 'cancel it', set: 'cancelled_at = now()', exclusive: true });
+  await deps.temporal.workflow
+    .getHandle(campaignWorkflowId(id))
+    .cancel()
+    .catch((err: Error) => console.warn(`[campaigns] ${id} is CANCELLED; cancelling its workflow failed (its sender stops at the status check):`, err.message));
+  return getCampaign(em, projectId, id);
+}
+
+/** SENDING -> PAUSED: no message is handed to SMTP after this returns; the workflow waits at its page. */
+export async function pauseCampaign(em: EntityManager, projectId: string, id: string): Promise<Campaign> {
+  await transition(em, projectId, id, ['SENDING'], 'PAUSED', { action: 'pause it', exclusive: true });
+  return getCampaign(em, projectId, id);
+}
+
+/** PAUSED -> SENDING, and wake the workflow to go on from the page it stopped at. */
+export async function resumeCampaign(em: EntityManager, deps: CampaignDeps, projectId: string, id: string): Promise<Campaign> {
+  await transition(em, projectId, id, ['PAUSED'], 'SENDING', { action: 'resume it' });
+  await deps.temporal.workflow
+    .getHandle(campaignWorkflowId(id))
+    .signal('campaignWake')
+    .catch((err: Error) => {
+      throw new DomainError('SERVICE_UNAVAILABLE', `Campaign ${id} is SENDING again but its workflow could not be woken: ${err.message}`, {
+        suggestion: 'POST /campaigns/{id}/pause then /resume again once Temporal is reachable.',
+      });
+    });
+  return getCampaign(em, projectId, id);
+}

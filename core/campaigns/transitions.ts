@@ -1,0 +1,70 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CampaignStatus } from '../../db/entities/campaign.js';
+import { isUuid } from '../../db/ids.js';
+import { DomainError, notFound } from '../errors.js';
+
+/** What each status may become, and through which operation (the 409 names them). */
+export const ALLOWED: Record<CampaignStatus, { to: CampaignStatus; via: string }[]> = {
+  DRAFT: [{ to: 'SCHEDULED', via: 'send' }],
+  SCHEDULED: [
+    { to: 'SCHEDULED', via: 'send (reschedule)' },
+    { to: 'SENDING', via: 'the scheduled time' },
+    { to: 'CANCELLED', via: 'cancel' },
+  ],
+  SENDING: [
+    { to: 'PAUSED', via: 'pause' },
+    { to: 'CANCELLED', via: 'cancel' },
+    { to: 'SENT', via: 'the last message' },
+  ],
+  PAUSED: [
+    { to: 'SENDING', via: 'resume' },
+    { to: 'CANCELLED', via: 'cancel' },
+  ],
+  SENT: [],
+  CANCELLED: [],
+};
+
+export function describeAllowed(status: CampaignStatus): string {
+  const next = ALLOWED[status];
+  return next.length === 0 ? 'nothing: it is final' : next.map((n) => `${n.to} (${n.via})`).join(', ');
+}
+
+export function conflict(id: string, status: CampaignStatus, action: string): DomainError {
+  return new DomainError('CONFLICT', `Campaign ${id} is ${status}: cannot ${action}. Allowed from ${status}: ${describeAllowed(status)}.`, {
+    suggestion: 'GET /campaigns/{id} shows the current status.',
+  });
+}
+
+/** Hash of the campaign id: the advisory lock that orders status changes against SMTP hand-offs. */
+export const CAMPAIGN_LOCK_SQL = 'hashtextextended(?::text, 0)';
+
+/**
+ * Moves the campaign from one of `from` to `to` in one conditional UPDATE (the race-free part:
+ * of two concurrent callers exactly one sees a row back), with `set` applied in the same
+ * statement. Otherwise a 404 or a 409 naming the current status. With `exclusive`, it first takes
+ * the campaign's advisory lock exclusively: a sender holds it shared from its status check to
+ * the SMTP hand-off, so when this returns no hand-off decided under the old status is pending.
+ */
+export async function transition(
+  em: EntityManager,
+  projectId: string,
+  id: string,
+  from: CampaignStatus[],
+  to: CampaignStatus,
+  opts: { action: string; set?: string; params?: unknown[]; exclusive?: boolean },
+): Promise<void> {
+  if (!isUuid(id)) throw notFound('Campaign');
+  const run = async (tx: EntityManager) => {
+    const conn = tx.getConnection();
+    const ctx = tx.getTransactionContext();
+    if (opts.exclusive) await conn.execute(`select pg_advisory_xact_lock(${CAMPAIGN_LOCK_SQL})`, [id], 'all', ctx);
+    const sql = `update campaigns set status = ?, updated_at = now()${opts.set ? `, ${opts.set}` : ''}
+                 where id = ? and project_id = ? and status in (${from.map(() => '?').join(',')}) returning id`;
+    const rows = await conn.execute<unknown[]>(sql, [to, ...(opts.params ?? []), id, projectId, ...from], 'all', ctx);
+    if (rows.length > 0) return;
+    const cur = (await conn.execute('select status from campaigns where id = ? and project_id = ?', [id, projectId], 'get', ctx)) as { status: CampaignStatus } | undefined;
+    if (!cur) throw notFound('Campaign');
+    throw conflict(id, cur.status, opts.action);
+  };
+  await (opts.exclusive ? em.transactional(run) : run(em));
+}

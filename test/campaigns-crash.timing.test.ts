@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTemporalCli, startTemporalDevServer, type DevServer } from '../launcher/temporal-cli.js';
+import { json, setupTestContext, type TestContext } from './helpers.js';
+import { createCampaign, seedContacts, waitForStatus } from './support/campaigns.js';
+import { insertVerifiedDomain } from './support/emails.js';
+import { TestSmtpServer } from './support/smtp-server.js';
+import { startWorkerProcess, workerEnv, type WorkerProcess } from './support/worker-process.js';
+
+const TOTAL = 3000;
+const KILLS = 3;
+
+let smtp: TestSmtpServer;
+let ctx: TestContext;
+const workers: WorkerProcess[] = [];
+// This file's own Temporal dev server, on a file, so it can be restarted mid-campaign.
+const temporalDb = path.join(tmpdir(), `mh-crash-${randomBytes(4).toString('hex')}.db`);
+let temporal: DevServer;
+const startTemporal = (port?: number) => startTemporalDevServer({ bin: findTemporalCli()!, headless: true, dbFilename: temporalDb, port });
+
+beforeAll(async () => {
+  smtp = await TestSmtpServer.start();
+  temporal = await startTemporal();
+  ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000', TEMPORAL_ADDRESS: temporal.address });
+  await insertVerifiedDomain(ctx.orm, ctx.project.id, 'example.com', ctx.config.secretKey!);
+});
+afterAll(async () => {
+  for (const w of workers) {
+    w.kill('SIGKILL');
+    await w.exited;
+  }
+  await ctx?.cleanup();
+  await temporal?.stop();
+  await smtp?.close();
+});
+
+describe('a campaign whose worker is SIGKILLed three times and whose Temporal server restarts', () => {
+  it('reaches every contact: duplicates only with the same Message-ID, stats say 3,000', { timeout: 900_000 }, async () => {
+    const env = workerEnv(ctx);
+    workers.push(await startWorkerProcess(env));
+    await seedContacts(ctx.orm, ctx.project.id, 'crash', TOTAL);
+    const id = await createCampaign(ctx, ctx.project.secretKey);
+    expect((await ctx.request('POST', `/campaigns/${id}/send`)).status).toBe(200);
+
+    for (let k = 1; k <= KILLS; k++) {
+      await smtp.waitForCount((k * TOTAL) / (KILLS + 1), 300_000);
+      const w = workers[workers.length - 1];
+      w.kill('SIGKILL');
+      await w.exited;
+      workers.push(await startWorkerProcess(env));
+    }
+    // Then the Temporal server goes down and comes back (same port, same history file) mid-campaign.
+    const port = Number(temporal.address.split(':')[1]);
+    await temporal.stop();
+    await new Promise((r) => setTimeout(r, 2000));
+    temporal = await startTemporal(port);
+    expect(temporal.address).toBe(`127.0.0.1:${port}`);
+    await waitForStatus(ctx, ctx.project.secretKey, id, 'SENT', 600_000);
+
+    const byRecipient = new Map<string, Set<string | null>>();
+    for (const m of smtp.messages) {
+      const to = m.recipients[0];
+      if (!byRecipient.has(to)) byRecipient.set(to, new Set());
+      byRecipient.get(to)!.add(m.messageId);
+    }
+    const duplicates = smtp.messages.length - byRecipient.size;
+    console.log(`[campaign crash] ${smtp.messages.length} messages for ${byRecipient.size} recipients: ${duplicates} duplicates after ${KILLS} SIGKILLs and a Temporal restart`);
+    expect(byRecipient.size).toBe(TOTAL);
+    expect([...byRecipient.values()].filter((ids) => ids.size !== 1)).toEqual([]);
+    const stats = (await json(await ctx.request('GET', `/campaigns/${id}/stats`))).data;
+    expect(stats).toMatchObject({ totalRecipients: TOTAL, sentCount: TOTAL, failedCount: 0 });
+  });
+});

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { campaignWorkflowId } from '../core/workflow-ids.js';
+import type { CampaignProgress } from '../workflows/campaign.workflow.js';
+import { json, setupTestContext, type TestContext } from './helpers.js';
+import { createCampaign, getCampaign, seedContacts, setProjectRate, waitFor, waitForStatus, type TestProject } from './support/campaigns.js';
+import { insertVerifiedDomain } from './support/emails.js';
+import { TestSmtpServer } from './support/smtp-server.js';
+
+let smtp: TestSmtpServer;
+let ctx: TestContext;
+let p: TestProject;
+
+beforeAll(async () => {
+  smtp = await TestSmtpServer.start();
+  ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' });
+  await ctx.startWorker({ sweeper: false });
+});
+afterAll(async () => {
+  await ctx?.cleanup();
+  await smtp?.close();
+});
+// A project per test: its own contacts, campaigns and rate.
+beforeEach(async () => {
+  p = await ctx.newProject();
+  await insertVerifiedDomain(ctx.orm, p.id, 'example.com', ctx.config.secretKey!);
+});
+
+/** Messages at the sink for addresses starting with `prefix-`. */
+const receivedBy = (prefix: string) => smtp.messages.filter((m) => m.recipients[0]?.startsWith(`${prefix}-`));
+const send = (id: string, body?: unknown) => ctx.request('POST', `/campaigns/${id}/send`, { key: p.secretKey, body });
+const post = (id: string, op: string) => ctx.request('POST', `/campaigns/${id}/${op}`, { key: p.secretKey });
+const stats = async (id: string) => (await json(await ctx.request('GET', `/campaigns/${id}/stats`, { key: p.secretKey }))).data;
+
+/**
+ * Nothing is handed to SMTP after the answer at `answeredAt`: at most the messages already handed
+ * over (SENDS_IN_FLIGHT = 5, signing and queued in the pool) start after it, and then nothing more.
+ */
+async function expectNoMoreAfter(prefix: string, answeredAt: number) {
+  await new Promise((r) => setTimeout(r, 1500));
+  const late = receivedBy(prefix).filter((m) => m.mailFromAt > answeredAt).length;
+  const before = receivedBy(prefix).length;
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(receivedBy(prefix).length).toBe(before);
+  expect(late).toBeLessThanOrEqual(5);
+}
+
+describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
+  it('sends now: every contact exactly once, rendered and DKIM-signed; SENT with stats, progress query and search attributes', async () => {
+    await seedContacts(ctx.orm, p.id, 'now', 600);
+    const id = await createCampaign(ctx, p.secretKey);
+    const res = await send(id);
+    expect(res.status).toBe(200);
+    await waitForStatus(ctx, p.secretKey, id, 'SENT', 120_000);
+    const got = receivedBy('now');
+    expect(got).toHaveLength(600);
+    expect(new Set(got.map((m) => m.recipients[0])).size).toBe(600);
+    const parsed = await TestSmtpServer.parse(got.find((m) => m.recipients[0] === 'now-7@recipients.test')!);
+    expect(parsed.subject).toBe('Hello N7');
+    expect(parsed.headers.find((h) => h.key === 'dkim-signature')).toBeTruthy();
+    expect(parsed.headers.find((h) => h.key === 'list-unsubscribe')).toBeTruthy();
+    expect(await stats(id)).toMatchObject({ totalRecipients: 600, sentCount: 600, deliveredCount: 600, bouncedCount: 0, deliveryRate: 100 });
+    const c = await getCampaign(ctx, p.secretKey, id);
+    expect(c).toMatchObject({ status: 'SENT', sentCount: 600, totalRecipients: 600 });
+    expect(c.sentAt).toEqual(expect.any(String));
+    const progress = await ctx.temporal.workflow.getHandle(campaignWorkflowId(id)).query<CampaignProgress>('campaignProgress');
+    expect(progress).toEqual({ total: 600, sent: 600, failed: 0, skipped: 0, remaining: 0, status: 'SENT' });
+    const found = await waitFor('visibility', async () => {
+      const ids: string[] = [];
+      for await (const w of ctx.temporal.workflow.list({ query: `CampaignId = '${id}' AND ProjectId = '${p.id}'` })) ids.push(w.workflowId);
+      return ids;
+    }, (ids) => ids.length > 0, 10_000);
+    expect(found).toContain(campaignWorkflowId(id));
+    // History stays small: a handful of events per page of 500 (continueAsNew every 500 pages).
+    const events = (await ctx.temporal.workflow.getHandle(campaignWorkflowId(id)).fetchHistory()).events?.length ?? 0;
+    console.log(`[campaign] ${events} history events for 600 recipients (${((events * 1000) / 600).toFixed(1)} per 1,000)`);
+    expect(events).toBeLessThan(60);
+  }, 240_000);
+
+  it('schedules 3 s ahead: nothing before the time, everything after', async () => {
+    await seedContacts(ctx.orm, p.id, 'sched', 20);
+    const id = await createCampaign(ctx, p.secretKey);
+    const at = new Date(Date.now() + 3000);
+    const c = (await json(await send(id, { scheduledAt: at.toISOString() }))).data;
+    expect(c).toMatchObject({ status: 'SCHEDULED', scheduledAt: at.toISOString() });
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(receivedBy('sched')).toHaveLength(0);
+    await waitForStatus(ctx, p.secretKey, id, 'SENT', 15_000);
+    expect(receivedBy('sched')).toHaveLength(20);
+    expect(Math.min(...receivedBy('sched').map((m) => m.mailFromAt))).toBeGreaterThanOrEqual(at.getTime() - 50);
+  });
+
+  it('schedule then cancel: CANCELLED, zero messages', async () => {
+    await seedContacts(ctx.orm, p.id, 'schedcancel', 10);
+    const id = await createCampaign(ctx, p.secretKey);
+    await send(id, { scheduledAt: new Date(Date.now() + 2000).toISOString() });
+    const res = await post(id, 'cancel');
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.status).toBe('CANCELLED');
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(receivedBy('schedcancel')).toHaveLength(0);
+    expect((await getCampaign(ctx, p.secretKey, id)).status).toBe('CANCELLED');
+    const again = await send(id);
+    expect(again.status).toBe(409);
+  });
+
+  it('reschedules later, then earlier, with one workflow', async () => {
+    await seedContacts(ctx.orm, p.id, 'resched', 5);
+    const id = await createCampaign(ctx, p.secretKey);
+    await send(id, { scheduledAt: new Date(Date.now() + 2000).toISOString() });
+    const later = new Date(Date.now() + 60_000);
+    expect((await json(await send(id, { scheduledAt: later.toISOString() }))).data.scheduledAt).toBe(later.toISOString());
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(receivedBy('resched')).toHaveLength(0);
+    const earlier = new Date(Date.now() + 1000);
+    await send(id, { scheduledAt: earlier.toISOString() });
+    await waitForStatus(ctx, p.secretKey, id, 'SENT', 15_000);
+    expect(receivedBy('resched')).toHaveLength(5);
+    expect(Math.min(...receivedBy('resched').map((m) => m.mailFromAt))).toBeGreaterThanOrEqual(earlier.getTime() - 50);
+    const runs: string[] = [];
+    for await (const w of ctx.temporal.workflow.list({ query: `WorkflowId = '${campaignWorkflowId(id)}'` })) runs.push(w.runId);
+    expect(runs).toHaveLength(1);
+  });
+
+  it('cancel while sending: nothing is handed to SMTP after the answer; CANCELLED keeps the count', async () => {
+    await setProjectRate(ctx.orm, p.id, 20);
+    await seedContacts(ctx.orm, p.id, 'midcancel', 300);
+    const id = await createCampaign(ctx, p.secretKey);
+    await send(id);
+    await waitFor('some sent', async () => receivedBy('midcancel').length, (n) => n >= 20);
+    const res = await post(id, 'cancel');
+    const answeredAt = Date.now();
+    expect((await json(res)).data.status).toBe('CANCELLED');
+    await expectNoMoreAfter('midcancel', answeredAt);
+    const got = receivedBy('midcancel');
+    expect(got.length).toBeLessThan(300);
+    const c = await waitFor('counts settle', () => getCampaign(ctx, p.secretKey, id), (c) => c.sentCount === got.length, 5000);
+    expect(c.status).toBe('CANCELLED');
+  });
+
+  it('pause holds, resume finishes: each contact exactly once', async () => {
+    await setProjectRate(ctx.orm, p.id, 50);
+    await seedContacts(ctx.orm, p.id, 'pause', 200);
+    const id = await createCampaign(ctx, p.secretKey);
+    await send(id);
+    await waitFor('some sent', async () => receivedBy('pause').length, (n) => n >= 20);
+    expect((await json(await post(id, 'pause'))).data.status).toBe('PAUSED');
+    await expectNoMoreAfter('pause', Date.now());
+    const progress = await ctx.temporal.workflow.getHandle(campaignWorkflowId(id)).query<CampaignProgress>('campaignProgress');
+    expect(progress.status).toBe('PAUSED');
+    expect((await post(id, 'pause')).status).toBe(409);
+    expect((await json(await post(id, 'resume'))).data.status).toBe('SENDING');
+    await waitForStatus(ctx, p.secretKey, id, 'SENT', 90_000);
+    const got = receivedBy('pause');
+    expect(got).toHaveLength(200);
+    expect(new Set(got.map((m) => m.recipients[0])).size).toBe(200);
+  });
+
+  it('skips suppressed addresses (counted) and, for MARKETING, unsubscribed contacts; TRANSACTIONAL reaches the unsubscribed', async () => {
+    await seedContacts(ctx.orm, p.id, 'aud', 10);
+    await seedContacts(ctx.orm, p.id, 'audunsub', 3, { subscribed: false });
+    const conn = ctx.orm.em.fork().getConnection();
+    await conn.execute(`update contacts set unsubscribed_at = now() where project_id = ? and email = 'audunsub-0@recipients.test'`, [p.id], 'run');
+    for (const e of ['aud-0@recipients.test', 'aud-1@recipients.test']) {
+      await ctx.request('POST', '/suppressions', { key: p.secretKey, body: { email: e } });
+    }
+    const m = await createCampaign(ctx, p.secretKey);
+    await send(m);
+    await waitForStatus(ctx, p.secretKey, m, 'SENT');
+    expect(receivedBy('aud').map((x) => x.recipients[0]).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `aud-${i + 2}@recipients.test`).sort());
+    expect(receivedBy('audunsub')).toHaveLength(0);
+    expect(await stats(m)).toMatchObject({ totalRecipients: 10, sentCount: 8, skippedCount: 2 });
+
+    const t = await createCampaign(ctx, p.secretKey, { type: 'TRANSACTIONAL' });
+    await send(t);
+    await waitForStatus(ctx, p.secretKey, t, 'SENT');
+    expect(receivedBy('audunsub')).toHaveLength(3);
+    expect(await stats(t)).toMatchObject({ totalRecipients: 13, sentCount: 11, skippedCount: 2 });
+  });
+
+  it('test sends: [TEST] subject, contact data, any status, not in stats', async () => {
+    await seedContacts(ctx.orm, p.id, 'tst', 1, { data: () => ({ first_name: 'Grace' }) });
+    const id = await createCampaign(ctx, p.secretKey);
+    const res = await ctx.request('POST', `/campaigns/${id}/test`, { key: p.secretKey, body: { emails: ['tst-0@recipients.test', 'tst-x@recipients.test'] } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.emails).toHaveLength(2);
+    const single = await ctx.request('POST', `/campaigns/${id}/test`, { key: p.secretKey, body: { email: 'tst-y@recipients.test' } });
+    expect(single.status).toBe(200);
+    await waitFor('test mail', async () => receivedBy('tst').length, (n) => n === 3);
+    const parsed = await TestSmtpServer.parse(receivedBy('tst').find((m) => m.recipients[0] === 'tst-0@recipients.test')!);
+    expect(parsed.subject).toBe('[TEST] Hello Grace');
+    expect((await ctx.request('POST', `/campaigns/${id}/test`, { key: p.secretKey, body: { emails: Array(6).fill('a@b.test') } })).status).toBe(422);
+    expect(await stats(id)).toMatchObject({ totalRecipients: 0, sentCount: 0 });
+    expect((await getCampaign(ctx, p.secretKey, id)).status).toBe('DRAFT');
+  });
+
+  it('two concurrent sends start one workflow; the content is frozen once sending starts', async () => {
+    await setProjectRate(ctx.orm, p.id, 20);
+    await seedContacts(ctx.orm, p.id, 'race', 60);
+    const id = await createCampaign(ctx, p.secretKey);
+    // The second lands as a reschedule to now (200) or, once sending started, a 409: never a second workflow.
+    const [a, b] = await Promise.all([send(id), send(id)]);
+    expect(a.status).toBe(200);
+    expect([200, 409]).toContain(b.status);
+    await waitForStatus(ctx, p.secretKey, id, 'SENDING');
+    const patch = await ctx.request('PATCH', `/campaigns/${id}`, { key: p.secretKey, body: { subject: 'changed' } });
+    expect(patch.status).toBe(409);
+    await waitForStatus(ctx, p.secretKey, id, 'SENT', 90_000);
+    expect(receivedBy('race')).toHaveLength(60);
+    expect((await send(id)).status).toBe(409);
+  });
+});
