@@ -1,5 +1,6 @@
 import type { NativeConnection } from '@temporalio/worker';
-import { CAMPAIGN_ATTRIBUTES } from '../workflows/campaign.attributes.js';
+import { CAMPAIGN_ATTRIBUTES } from '../core/search-attributes.js';
+import { log } from '../core/log.js';
 
 /**
  * Adds the service's search attributes to the namespace when missing (a cluster set up by hand;
@@ -15,6 +16,6 @@ export async function ensureSearchAttributes(connection: NativeConnection, names
     const KEYWORD = 2; // IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD (@temporalio/proto is not a direct dependency)
     await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing.map((n) => [n, KEYWORD])) });
   } catch (err) {
-    console.warn(`[worker] could not check or add the search attributes ${wanted.join(', ')}:`, (err as Error).message);
+    log.warn({ err: (err as Error).message }, `could not check or add the search attributes ${wanted.join(', ')}`);
   }
 }

@@ -1,11 +1,8 @@
 import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
+import type { SegmentRefreshInput } from '../core/segments/refresh.js';
 
-export interface SegmentRefreshInput {
-  segmentId: string;
-  /** Wait between passes (SEGMENT_REFRESH_INTERVAL_SECONDS). */
-  intervalMs: number;
-}
+export type { SegmentRefreshInput };
 
 const { refreshSegment } = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',

@@ -3,11 +3,12 @@ import type { Client } from '@temporalio/client';
 import type { Campaign } from '../../db/entities/campaign.js';
 import { DomainError } from '../errors.js';
 import { assertVerifiedSender } from '../domains/sender-domains.js';
-import { CAMPAIGN_ATTRIBUTES } from '../../workflows/campaign.attributes.js';
+import { CAMPAIGN_ATTRIBUTES } from '../search-attributes.js';
 import { campaignWorkflowId } from '../workflow-ids.js';
 import { audienceIsEmpty } from './audience.js';
 import { getCampaign } from './campaigns.js';
 import { conflict, transition } from './transitions.js';
+import { log } from '../log.js';
 
 export interface CampaignDeps {
   temporal: Client;
@@ -63,7 +64,7 @@ export async function cancelCampaign(em: EntityManager, deps: CampaignDeps, proj
   await deps.temporal.workflow
     .getHandle(campaignWorkflowId(id))
     .cancel()
-    .catch((err: Error) => console.warn(`[campaigns] ${id} is CANCELLED; cancelling its workflow failed (its sender stops at the status check):`, err.message));
+    .catch((err: Error) => log.warn({ campaignId: id, err: err.message }, 'campaign is CANCELLED; cancelling its workflow failed (its sender stops at the status check)'));
   return getCampaign(em, projectId, id);
 }
 

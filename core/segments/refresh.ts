@@ -1,7 +1,14 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import type { segmentRefreshWorkflow } from '../../workflows/segment.workflow.js';
 import type { Config } from '../config.js';
 import { segmentWorkflowId } from '../workflow-ids.js';
+import { log } from '../log.js';
+
+/** Input of the refresh workflow of one DYNAMIC segment (workflows/segment.workflow.ts). */
+export interface SegmentRefreshInput {
+  segmentId: string;
+  /** Wait between passes (SEGMENT_REFRESH_INTERVAL_SECONDS). */
+  intervalMs: number;
+}
 
 /*
  * The API's side of a DYNAMIC segment's refresh workflow. The row is the truth: Temporal being
@@ -11,14 +18,15 @@ import { segmentWorkflowId } from '../workflow-ids.js';
 
 export async function startSegmentRefresh(deps: { temporal: Client; config: Config }, segmentId: string): Promise<void> {
   try {
-    await deps.temporal.workflow.start<typeof segmentRefreshWorkflow>('segmentRefreshWorkflow', {
+    const input: SegmentRefreshInput = { segmentId, intervalMs: deps.config.segmentRefreshIntervalMs };
+    await deps.temporal.workflow.start('segmentRefreshWorkflow', {
       taskQueue: deps.config.taskQueue,
       workflowId: segmentWorkflowId(segmentId),
       workflowIdConflictPolicy: 'USE_EXISTING',
-      args: [{ segmentId, intervalMs: deps.config.segmentRefreshIntervalMs }],
+      args: [input],
     });
   } catch (e) {
-    console.warn(`Segment ${segmentId}: refresh workflow not started (${(e as Error).message}); the next PATCH starts it.`);
+    log.warn(`Segment ${segmentId}: refresh workflow not started (${(e as Error).message}); the next PATCH starts it.`);
   }
 }
 
@@ -27,6 +35,6 @@ export async function stopSegmentRefresh(temporal: Client, segmentId: string): P
   try {
     await temporal.workflow.getHandle(segmentWorkflowId(segmentId)).terminate('segment deleted');
   } catch (e) {
-    if (!(e instanceof WorkflowNotFoundError)) console.warn(`Segment ${segmentId}: refresh workflow not terminated (${(e as Error).message})`);
+    if (!(e instanceof WorkflowNotFoundError)) log.warn(`Segment ${segmentId}: refresh workflow not terminated (${(e as Error).message})`);
   }
 }
