@@ -1,4 +1,5 @@
 import type { ActivityDeps } from './deps.js';
+import { createAutomationActivities } from './automation.activities.js';
 import { createDomainActivities } from './domain.activities.js';
 import { createMailActivities } from './mail.activities.js';
 import { createSystemActivities } from './system.activities.js';
@@ -9,6 +10,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSystemActivities(deps),
     ...createDomainActivities(deps),
     ...createMailActivities(deps),
+    ...createAutomationActivities(deps),
   };
 }
 

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   SEND_RATE_PER_SECOND: z.coerce.number().positive().default(14),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1000),
+  /** Tests only: WEBHOOK steps may call this host name when it resolves to a loopback address. */
+  WEBHOOK_ALLOW_LOOPBACK_HOST: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -56,6 +58,8 @@ export interface Config {
   rateLimitPerMinute: number;
   authCacheTtlMs: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Tests only: the one host name a WEBHOOK step may reach on loopback (never set in production). */
+  webhookAllowLoopbackHost?: string;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -87,5 +91,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
+    webhookAllowLoopbackHost: e.WEBHOOK_ALLOW_LOOPBACK_HOST || undefined,
   };
 }

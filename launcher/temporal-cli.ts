@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AUTOMATION_ATTRIBUTE_FLAGS } from '../workflows/automation.attributes.js';
 
 /*
  * Finding, installing and running the `temporal` CLI dev server. Shared by `npm start`, the test
@@ -111,6 +112,8 @@ export async function startTemporalDevServer(opts: {
   }
   if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
   if (opts.namespace && opts.namespace !== 'default') args.push('--namespace', opts.namespace);
+  // Automation executions carry these (project, workflow, contact email, status): the UI and `temporal workflow list --query` filter on them.
+  for (const attribute of AUTOMATION_ATTRIBUTE_FLAGS) args.push('--search-attribute', attribute);
   const child = spawn(opts.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {

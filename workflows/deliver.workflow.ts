@@ -48,7 +48,8 @@ export async function deliverEmailsWorkflow(input: DeliverEmailsInput): Promise<
   return { sent, failed: outcomes.length - sent, outcomes };
 }
 
-async function deliverOne(emailId: string): Promise<DeliveryOutcome> {
+/** One email through the delivery activity; a permanent failure comes back as its outcome (also used by automations). */
+export async function deliverOne(emailId: string): Promise<DeliveryOutcome> {
   try {
     return await deliverEmail({ emailId });
   } catch (err) {

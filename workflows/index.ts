@@ -2,3 +2,4 @@
 export { pingWorkflow } from './ping.workflow.js';
 export { domainVerificationWorkflow } from './domain.workflow.js';
 export { deliverEmailsWorkflow } from './deliver.workflow.js';
+export { automationWorkflow } from './automation.workflow.js';

@@ -13,6 +13,7 @@ import { registerSuppressionRoutes } from './suppressions/index.js';
 import { registerTrackingRoutes } from './tracking/index.js';
 import { registerUnsubscribeRoutes } from './unsubscribe/index.js';
 import { registerWebhookRoutes } from './webhooks/index.js';
+import { registerWorkflowRoutes } from './workflows/index.js';
 
 /** Every resource's routes, in the order they appear in the OpenAPI document. */
 export function registerRoutes(app: App) {
@@ -24,6 +25,7 @@ export function registerRoutes(app: App) {
   registerTemplateRoutes(app);
   registerEmailRoutes(app);
   registerEventRoutes(app);
+  registerWorkflowRoutes(app);
   registerDomainRoutes(app);
   registerSuppressionRoutes(app);
   registerWebhookRoutes(app);

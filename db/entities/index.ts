@@ -10,6 +10,7 @@ import { ProjectSchema } from './project.js';
 import { SendRateBucketSchema } from './send-rate-bucket.js';
 import { SuppressionSchema } from './suppression.js';
 import { TemplateSchema } from './template.js';
+import { WorkflowExecutionSchema, WorkflowSchema } from './workflows.js';
 
 export * from './api-key.js';
 export * from './api-rate-window.js';
@@ -23,6 +24,7 @@ export * from './project.js';
 export * from './send-rate-bucket.js';
 export * from './suppression.js';
 export * from './template.js';
+export * from './workflows.js';
 
 /** Every table, one entity each (db/orm.ts registers them). */
 export const entities = [
@@ -38,4 +40,6 @@ export const entities = [
   IdempotencyKeySchema,
   ApiRateWindowSchema,
   SendRateBucketSchema,
+  WorkflowSchema,
+  WorkflowExecutionSchema,
 ];
