@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { updateContact } from '../api/services/contacts.js';
 import { fillPlaceholders } from '../api/services/render.js';
 import { evaluateCondition } from '../core/automations/condition.js';
@@ -91,7 +91,7 @@ export function createAutomationActivities(deps: ActivityDeps) {
   }
 
   return {
-    /** The graph of the version this execution started on. Retried a few times while the starting transaction commits. */
+    /** The graph of the version this execution started on; null when the workflow was deleted meanwhile. */
     async loadAutomation({ executionId }: { executionId: string }): Promise<AutomationRun | null> {
       const rows = await em().getConnection().execute<Record<string, any>[]>(
         `select x.project_id, x.contact_id, v.steps from workflow_executions x
@@ -99,10 +99,7 @@ export function createAutomationActivities(deps: ActivityDeps) {
         [executionId],
         'all',
       );
-      if (!rows[0]) {
-        if (Context.current().info.attempt < 5) throw new Error(`Execution ${executionId} not found (yet)`);
-        return null; // its workflow was deleted
-      }
+      if (!rows[0]) return null;
       return { executionId, projectId: rows[0].project_id, contactId: rows[0].contact_id, steps: rows[0].steps };
     },
 

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { AutomationEngine } from '../core/automations/engine.js';
-import { drainAutomationInbox } from '../core/automations/dispatch.js';
+import { drainAutomationInbox, restartUndispatched } from '../core/automations/dispatch.js';
 
 export interface DispatcherOptions {
   orm: MikroORM;
@@ -33,10 +33,15 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
     listener.on('error', (e) => log(`[automations] listener: ${e.message}`));
     listener.connect().then(() => listener!.query('listen automation_inbox')).catch((e: Error) => log(`[automations] cannot LISTEN, polling only: ${e.message}`));
   }
+  let lastRestart = 0;
   const loop = (async () => {
     while (!stopped) {
       pending = false;
       try {
+        if (Date.now() - lastRestart > 10_000) {
+          lastRestart = Date.now();
+          await restartUndispatched(opts.orm.em.fork(), opts.engine);
+        }
         const done = await drainAutomationInbox(opts.orm.em.fork(), opts.engine);
         if (done > 0) continue; // more may be waiting
       } catch (e) {

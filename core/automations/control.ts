@@ -5,7 +5,7 @@ import { Contact } from '../../db/entities.js';
 import { Workflow } from '../../db/entities/workflows.js';
 import { isUuid } from '../../db/ids.js';
 import type { AutomationEngine } from './engine.js';
-import { getExecution, insertExecution, liveExecutionIds, markCancelled } from './executions.js';
+import { getExecution, insertExecution, liveExecutionIds, markCancelled, markDispatched } from './executions.js';
 import { findWorkflow } from './workflows.js';
 
 /**
@@ -32,6 +32,7 @@ export async function startManualExecution(
   }
   try {
     await engine.start(execution);
+    await markDispatched(em, [execution.executionId]);
   } catch (err) {
     await markCancelled(em, execution.executionId, `Could not start: ${(err as Error).message}`);
     throw new ApiError('SERVICE_UNAVAILABLE', 'Temporal is not reachable: the execution was not started');

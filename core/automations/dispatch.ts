@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { automationWorkflowId } from '../../workflows/ids.js';
 import type { AutomationEngine } from './engine.js';
-import { insertExecution, type NewExecution } from './executions.js';
+import { insertExecution, markDispatched, type NewExecution } from './executions.js';
 
 interface InboxRow {
   id: string;
@@ -28,15 +28,18 @@ async function eachLimited<T>(items: T[], fn: (item: T) => Promise<void>) {
  * for each event, one execution per enabled workflow listening for it (re-entry rules in
  * insertExecution), and a signal to every execution of that contact waiting for it. Rows are
  * locked with SKIP LOCKED, so the dispatchers of several workers split the work, and deleted in
- * the same transaction as the executions are inserted: a failed Temporal call rolls the pass
- * back and the next pass retries it (starts are idempotent by workflow id). Returns the rows done.
+ * the transaction that inserts the executions. The Temporal workflows start after the commit (so
+ * their first activity finds the row); one that fails to start stays undispatched and is started
+ * again by a later pass (starts are idempotent by workflow id). Returns the inbox rows done.
  */
 export async function drainAutomationInbox(em: EntityManager, engine: AutomationEngine, limit = 200): Promise<number> {
-  return em.transactional(async (tx) => {
+  const { done, starts, signals } = await em.transactional(async (tx) => {
     const conn = tx.getConnection();
     const trx = tx.getTransactionContext();
     const rows = await conn.execute<InboxRow[]>('select * from automation_inbox order by id limit ? for update skip locked', [limit], 'all', trx);
-    if (rows.length === 0) return 0;
+    const starts: NewExecution[] = [];
+    const signals: { temporalId: string; name: string; eventId: string }[] = [];
+    if (rows.length === 0) return { done: 0, starts, signals };
     const keys = JSON.stringify(rows.map((r) => ({ project_id: r.project_id, contact_id: r.contact_id, name: r.name })));
     const [listeners, waiting] = await Promise.all([
       conn.execute<{ id: string; project_id: string; trigger_event: string }[]>(
@@ -52,8 +55,6 @@ export async function drainAutomationInbox(em: EntityManager, engine: Automation
         [keys], 'all', trx,
       ),
     ]);
-    const starts: NewExecution[] = [];
-    const signals: { temporalId: string; name: string; eventId: string }[] = [];
     for (const row of rows) {
       for (const w of listeners) {
         if (w.project_id !== row.project_id || w.trigger_event !== row.name) continue;
@@ -67,8 +68,40 @@ export async function drainAutomationInbox(em: EntityManager, engine: Automation
       }
     }
     await conn.execute('delete from automation_inbox where id in (select jsonb_array_elements_text(?::jsonb)::bigint)', [JSON.stringify(rows.map((r) => r.id))], 'run', trx);
-    await eachLimited(starts, (e) => engine.start(e));
-    await eachLimited(signals, (s) => engine.signalEvent(s.temporalId, { name: s.name, eventId: s.eventId }));
-    return rows.length;
+    return { done: rows.length, starts, signals };
   });
+  await startAll(em, engine, starts);
+  // A signal that fails is lost with the pass (the event stays recorded): the wait ends by its timeout.
+  await eachLimited(signals, (s) => engine.signalEvent(s.temporalId, { name: s.name, eventId: s.eventId }).catch(() => {}));
+  return done;
+}
+
+async function startAll(em: EntityManager, engine: AutomationEngine, starts: NewExecution[]) {
+  const started: string[] = [];
+  let failure: unknown;
+  await eachLimited(starts, (e) => engine.start(e).then(() => void started.push(e.executionId), (err) => void (failure ??= err)));
+  await markDispatched(em, started);
+  if (failure) throw failure;
+}
+
+/**
+ * Executions whose Temporal start failed or never happened (the dispatcher died between its
+ * commit and the start): started again once they are `olderThanMs` old.
+ */
+export async function restartUndispatched(em: EntityManager, engine: AutomationEngine, olderThanMs = 30_000, limit = 100): Promise<number> {
+  const rows = await em.getConnection().execute<Record<string, any>[]>(
+    `select x.id, x.project_id, x.workflow_id, x.contact_id, x.seq, c.email from workflow_executions x left join contacts c on c.id = x.contact_id
+     where x.dispatched_at is null and x.started_at < now() - (? * interval '1 millisecond') order by x.started_at limit ?`,
+    [olderThanMs, limit],
+    'all',
+  );
+  await startAll(
+    em,
+    engine,
+    rows.map((r) => ({
+      executionId: r.id, projectId: r.project_id, workflowId: r.workflow_id, contactId: r.contact_id, contactEmail: r.email ?? '', seq: r.seq,
+      temporalId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq),
+    })),
+  );
+  return rows.length;
 }

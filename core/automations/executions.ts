@@ -170,3 +170,11 @@ export async function markCancelled(em: EntityManager, executionId: string, reas
       'run',
     );
 }
+
+/** Their Temporal workflows were started (an undispatched execution is started again by the dispatcher). */
+export async function markDispatched(em: EntityManager, executionIds: string[]) {
+  if (executionIds.length === 0) return;
+  await em
+    .getConnection()
+    .execute('update workflow_executions set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(executionIds)], 'run');
+}

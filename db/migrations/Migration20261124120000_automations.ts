@@ -54,9 +54,12 @@ create table if not exists workflow_executions (
   started_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   finished_at timestamptz,
+  -- When its Temporal workflow was started; null: not yet (the dispatcher retries those).
+  dispatched_at timestamptz,
   unique (workflow_id, contact_id, seq)
 );`);
     this.addSql(`create index if not exists workflow_executions_list_idx on workflow_executions (workflow_id, id desc);`);
+    this.addSql(`create index if not exists workflow_executions_undispatched_idx on workflow_executions (started_at) where dispatched_at is null;`);
     this.addSql(`create index if not exists workflow_executions_waiting_idx on workflow_executions (project_id, contact_id, waiting_for) where status = 'WAITING';`);
     this.addSql(`
 create table if not exists workflow_execution_steps (
