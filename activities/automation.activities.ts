@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
-import { updateContact } from '../api/services/contacts.js';
-import { fillPlaceholders } from '../api/services/render.js';
+import { updateContact } from '../core/contacts.js';
+import { fillPlaceholders } from '../core/templates/render.js';
 import { evaluateCondition } from '../core/automations/condition.js';
 import { durationMs, type Step, type StepOf } from '../core/automations/definition.js';
 import { finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { lookupVariable } from '../../api/services/render.js';
+import { lookupVariable } from '../templates/render.js';
 import { compileCondition } from '../segments/compile.js';
 import type { Condition, Filter } from '../segments/condition.js';
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApiError, notFound } from '../../api/errors.js';
-import { normalizeEmail } from '../../api/services/contacts.js';
-import { Contact } from '../../db/entities.js';
+import { DomainError, notFound } from '../errors.js';
+import { normalizeEmail } from '../contacts.js';
+import { Contact } from '../../db/entities/index.js';
 import { Workflow } from '../../db/entities/workflows.js';
 import { isUuid } from '../../db/ids.js';
 import type { AutomationEngine } from './engine.js';
@@ -26,7 +26,7 @@ export async function startManualExecution(
   if (!contact) throw notFound('Contact');
   const execution = await insertExecution(em, { workflowId: w.id, contactId: contact.id, data: input.data });
   if (!execution) {
-    throw new ApiError('CONFLICT', w.allowReentry ? 'This contact has an execution of this workflow running or waiting' : 'This contact already went through this workflow (allowReentry is false)', {
+    throw new DomainError('CONFLICT', w.allowReentry ? 'This contact has an execution of this workflow running or waiting' : 'This contact already went through this workflow (allowReentry is false)', {
       suggestion: w.allowReentry ? 'Wait for it to finish, or cancel it first.' : 'Set allowReentry to true to let contacts go through it again.',
     });
   }
@@ -35,7 +35,7 @@ export async function startManualExecution(
     await markDispatched(em, [execution.executionId]);
   } catch (err) {
     await markCancelled(em, execution.executionId, `Could not start: ${(err as Error).message}`);
-    throw new ApiError('SERVICE_UNAVAILABLE', 'Temporal is not reachable: the execution was not started');
+    throw new DomainError('SERVICE_UNAVAILABLE', 'Temporal is not reachable: the execution was not started');
   }
   return getExecution(em, w.id, execution.executionId);
 }
@@ -45,7 +45,7 @@ export async function cancelExecution(em: EntityManager, engine: AutomationEngin
   const w = await findWorkflow(em, projectId, workflowId);
   const current = await getExecution(em, w.id, executionId);
   const [temporalId] = await liveExecutionIds(em, w.id, current.id);
-  if (!temporalId) throw new ApiError('CONFLICT', `The execution is already ${current.status}`, { suggestion: 'Only RUNNING or WAITING executions can be cancelled.' });
+  if (!temporalId) throw new DomainError('CONFLICT', `The execution is already ${current.status}`, { suggestion: 'Only RUNNING or WAITING executions can be cancelled.' });
   await engine.cancel(temporalId);
   await markCancelled(em, current.id, 'Cancelled');
   return getExecution(em, w.id, current.id);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { automationWorkflowId } from '../../workflows/ids.js';
+import { automationWorkflowId } from '../workflow-ids.js';
 import type { AutomationEngine } from './engine.js';
 import { insertExecution, markDispatched, type NewExecution } from './executions.js';
 

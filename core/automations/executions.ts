@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notFound } from '../../api/errors.js';
-import { decodeCursor, encodeCursor, type Page } from '../../api/services/paging.js';
+import { notFound } from '../errors.js';
+import { decodeCursor, encodeCursor, type Page } from '../paging.js';
 import type { ExecutionStatus } from '../../db/entities/workflows.js';
 import type { StepStatus } from './records.js';
 import { isUuid, newId } from '../../db/ids.js';
-import { automationWorkflowId } from '../../workflows/ids.js';
+import { automationWorkflowId } from '../workflow-ids.js';
 
 /** A new execution row: what the Temporal start needs. */
 export interface NewExecution {

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../api/errors.js';
+import type { FieldError } from '../errors.js';
 import { transitionsOf, WAIT_TYPES, type Step } from './definition.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FieldError } from '../../api/errors.js';
+import type { FieldError } from '../errors.js';
 import { isUuid } from '../../db/ids.js';
 import type { Condition } from '../segments/condition.js';
 import type { Step, Trigger } from './definition.js';

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApiError } from '../../api/errors.js';
-import { prepareContent, recipientVariables, renderContent } from '../../api/services/render.js';
-import { resolveSender } from '../../api/services/send.js';
-import { assertVerifiedSender, domainOf } from '../../api/services/sender-domains.js';
-import { findSuppressed } from '../../api/services/suppressions.js';
-import { getTemplate } from '../../api/services/templates.js';
+import { DomainError } from '../errors.js';
+import { prepareContent, recipientVariables, renderContent } from '../templates/render.js';
+import { resolveSender } from '../emails/send.js';
+import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
+import { findSuppressed } from '../suppressions.js';
+import { getTemplate } from '../templates/templates.js';
 import { newId } from '../../db/ids.js';
 import type { StepOf } from './definition.js';
 
@@ -31,7 +31,7 @@ export async function prepareStepEmail(
     sender = resolveSender({ from: step.from }, template);
     await assertVerifiedSender(tx, projectId, sender.fromEmail);
   } catch (err) {
-    if (err instanceof ApiError) return { failed: err.message };
+    if (err instanceof DomainError) return { failed: err.message };
     throw err;
   }
   const prepared = prepareContent({ subject: step.subject ?? template!.subject, body: step.body ?? template!.body, type: 'html' });

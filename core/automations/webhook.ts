@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import type { DnsResolver } from '../../api/services/dns.js';
+import type { DnsResolver } from '../domains/dns.js';
 
 /*
  * WEBHOOK steps call user-given URLs from inside the service's network, so every hop is checked

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { notFound, validationError } from '../../api/errors.js';
-import { keysetPage } from '../../api/services/paging.js';
+import { notFound, validationError } from '../errors.js';
+import { keysetPage } from '../paging.js';
 import { Workflow } from '../../db/entities/workflows.js';
 import { isUuid } from '../../db/ids.js';
 import { triggerEventName, type Step, type Trigger } from './definition.js';

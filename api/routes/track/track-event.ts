@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { anyKey } from '../../middleware/auth.js';
 import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
-import { onEventRecorded } from '../../../core/automations/trigger.js';
 import { trackEvent } from '../../../core/events/track.js';
 import type { App } from '../../types.js';
 import { TrackBody, TrackResult } from './schema.js';
@@ -26,9 +25,6 @@ export const registerTrackEvent = (app: App) =>
     const projectId = c.var.project.id;
     const body = c.req.valid('json');
     const r = await trackEvent(c.var.em, projectId, body);
-    if (r.subscriptionEvent) {
-      await onEventRecorded(c.var.deps, { projectId, contactId: r.contactId, eventName: r.subscriptionEvent.name, eventId: r.subscriptionEvent.id });
-    }
-    await onEventRecorded(c.var.deps, { projectId, contactId: r.contactId, eventName: body.event, eventId: r.eventId });
+    // Automations see this event (and the subscription event) through the trigger on `events` (core/automations/dispatch.ts).
     return c.json(success({ contact: r.contactId, event: r.eventId, timestamp: r.createdAt.toISOString() }), 200);
   });

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { cancelExecution } from '../../../core/automations/control.js';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, success } from '../../openapi.js';
+import { errorResponses, ok, success } from '../../envelope.js';
 import type { App } from '../../types.js';
 import { engineOf } from './engine.js';
 import { ExecutionParams, ExecutionWithSteps } from './schema.js';

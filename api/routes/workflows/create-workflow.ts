@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createWorkflow } from '../../../core/automations/workflows.js';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, jsonBody, ok, success } from '../../openapi.js';
+import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
 import type { App } from '../../types.js';
 import { CreateWorkflowBody, Workflow } from './schema.js';
 

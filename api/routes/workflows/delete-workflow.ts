@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { deleteWorkflow } from '../../../core/automations/control.js';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, success } from '../../openapi.js';
+import { errorResponses, IdParam, ok, success } from '../../envelope.js';
 import type { App } from '../../types.js';
 import { engineOf } from './engine.js';
 

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { getExecution } from '../../../core/automations/executions.js';
 import { findWorkflow } from '../../../core/automations/workflows.js';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, success } from '../../openapi.js';
+import { errorResponses, ok, success } from '../../envelope.js';
 import type { App } from '../../types.js';
 import { ExecutionParams, ExecutionWithSteps } from './schema.js';
 

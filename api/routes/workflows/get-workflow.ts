@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { getWorkflow } from '../../../core/automations/workflows.js';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, success } from '../../openapi.js';
+import { errorResponses, IdParam, ok, success } from '../../envelope.js';
 import type { App } from '../../types.js';
 import { GetWorkflowQuery, Workflow } from './schema.js';
 

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { listExecutions } from '../../../core/automations/executions.js';
 import { findWorkflow } from '../../../core/automations/workflows.js';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, ok, page, success } from '../../openapi.js';
+import { errorResponses, IdParam, ok, page, success } from '../../envelope.js';
 import type { App } from '../../types.js';
 import { ExecutionPage, ListExecutionsQuery } from './schema.js';
 

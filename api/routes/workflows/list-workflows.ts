@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { listWorkflows } from '../../../core/automations/workflows.js';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, ok, page, success } from '../../openapi.js';
+import { errorResponses, ok, page, success } from '../../envelope.js';
 import type { App } from '../../types.js';
 import { ListWorkflowsQuery, WorkflowPage } from './schema.js';
 

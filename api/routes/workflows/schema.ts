@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { StepSchema, StepsSchema, TriggerSchema } from '../../../core/automations/definition.js';
 import { EXECUTION_STATUSES } from '../../../db/entities/workflows.js';
-import { BoolQuery, PageQuery, pageOf } from '../../openapi.js';
+import { BoolQuery, PageQuery, pageOf } from '../../envelope.js';
 import { DataPatch, EmailAddress, Timestamp } from '../../schemas.js';
 
 const TEMPLATE = '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { startManualExecution } from '../../../core/automations/control.js';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, jsonBody, ok, success } from '../../openapi.js';
+import { errorResponses, IdParam, jsonBody, ok, success } from '../../envelope.js';
 import type { App } from '../../types.js';
 import { engineOf } from './engine.js';
 import { ExecutionWithSteps, StartExecutionBody } from './schema.js';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { updateWorkflow } from '../../../core/automations/workflows.js';
 import { secretKey } from '../../middleware/auth.js';
-import { errorResponses, IdParam, jsonBody, ok, success } from '../../openapi.js';
+import { errorResponses, IdParam, jsonBody, ok, success } from '../../envelope.js';
 import type { App } from '../../types.js';
 import { UpdateWorkflowBody, Workflow } from './schema.js';
 
