@@ -9,6 +9,7 @@ import { Migration20261123140000_send_starts } from './migrations/Migration20261
 import { Migration20261123150000_rate_windows } from './migrations/Migration20261123150000_rate_windows.js';
 import { Migration20261123160000_opt_outs } from './migrations/Migration20261123160000_opt_outs.js';
 import { Migration20261123170000_dispatched } from './migrations/Migration20261123170000_dispatched.js';
+import { Migration20261124100000_segments } from './migrations/Migration20261124100000_segments.js';
 import { Migration20261124120000_automations } from './migrations/Migration20261124120000_automations.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
@@ -20,6 +21,7 @@ export const migrationsList = [
   { name: 'Migration20261123150000_rate_windows', class: Migration20261123150000_rate_windows },
   { name: 'Migration20261123160000_opt_outs', class: Migration20261123160000_opt_outs },
   { name: 'Migration20261123170000_dispatched', class: Migration20261123170000_dispatched },
+  { name: 'Migration20261124100000_segments', class: Migration20261124100000_segments },
   { name: 'Migration20261124120000_automations', class: Migration20261124120000_automations },
 ];
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { evalEventFilter } from '../core/automations/condition.js';
 import { StepsSchema, type Step } from '../core/automations/definition.js';
 import { checkGraph } from '../core/automations/graph.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
@@ -39,7 +40,7 @@ describe('checkGraph', () => {
       steps([
         { id: 'a', type: 'UPDATE_CONTACT', data: { n: 1 }, next: 'b' },
         withDelay ? { id: 'b', type: 'DELAY', amount: 1, unit: 'minutes', next: 'c' } : { id: 'b', type: 'UPDATE_CONTACT', next: 'c' },
-        { id: 'c', type: 'CONDITION', condition: { logic: 'OR', groups: [{ filters: [] }] }, branches: { yes: 'a', no: 'd' } },
+        { id: 'c', type: 'CONDITION', condition: { logic: 'OR', groups: [{ filters: [{ field: 'data.n', operator: 'exists' }] }] }, branches: { yes: 'a', no: 'd' } },
         { id: 'd', type: 'EXIT' },
       ]);
     expect(fields(loop(false))).toEqual(['steps.0:cycle_without_wait']);
@@ -84,4 +85,26 @@ describe('isPublicAddress (WEBHOOK SSRF guard)', () => {
     (a) => expect(isPublicAddress(a)).toBe(false),
   );
   it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (a) => expect(isPublicAddress(a)).toBe(true));
+});
+
+describe('CONDITION steps: the segments language plus event.data.<path>', () => {
+  const cond = (filters: unknown[]) => StepsSchema.safeParse([{ id: 'c', type: 'CONDITION', condition: { logic: 'AND', groups: [{ filters }] }, branches: {} }]);
+
+  it('accepts event.data filters with the data operators and keeps the field as written', () => {
+    const r = cond([{ field: 'event.data.plan', operator: 'equals', value: 'pro' }, { field: 'data.country', operator: 'in', value: ['DE', 'FR'] }]);
+    expect(r.success).toBe(true);
+    expect((r.data![0] as any).condition.groups[0].filters.map((f: any) => f.field)).toEqual(['event.data.plan', 'data.country']);
+  });
+
+  it("reports the segments language's errors at the step's field paths", () => {
+    const r = cond([{ field: 'event.data.plan', operator: 'triggered' }, { field: 'nope', operator: 'equals', value: 1 }]);
+    expect(r.error?.issues.map((i) => i.path.join('.'))).toEqual(['0.condition.groups.0.filters.0.operator', '0.condition.groups.0.filters.1.field']);
+  });
+
+  it('evaluates event.data filters against the event data', () => {
+    const data = { plan: 'pro', seats: 12, tags: ['a', 'b'], nested: { x: 'y' } };
+    const f = (field: string, operator: string, value?: unknown) => evalEventFilter({ field, operator, value } as never, data);
+    expect([f('event.data.plan', 'equals', 'pro'), f('event.data.seats', 'greaterThan', 10), f('event.data.tags', 'contains', 'b'), f('event.data.nested.x', 'in', ['y']), f('event.data.gone', 'notExists')]).toEqual([true, true, true, true, true]);
+    expect([f('event.data.plan', 'notEquals', 'pro'), f('event.data.seats', 'lessThan', 10), f('event.data.gone', 'notEquals', 'x')]).toEqual([false, false, false]);
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ConditionSchema } from '../segments/condition.js';
+import { AutomationConditionSchema } from './condition.js';
 
 /*
  * The automation graph: one zod schema is the validation, the OpenAPI document and the SDK type.
@@ -76,7 +76,7 @@ const WaitForEventStep = z.object({
 const ConditionStep = z.object({
   id: StepId,
   type: z.literal('CONDITION'),
-  condition: ConditionSchema,
+  condition: AutomationConditionSchema,
   branches: z.object({ yes: StepId.optional(), no: StepId.optional() }),
 });
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FieldError } from '../errors.js';
 import { isUuid } from '../../db/ids.js';
-import type { Condition } from '../segments/condition.js';
+import { segmentMentions } from '../segments/refs.js';
 import type { Step, Trigger } from './definition.js';
 
 interface Reference {
@@ -12,22 +12,14 @@ interface Reference {
   needsFrom?: boolean;
 }
 
-function segmentFilters(c: Condition, field: string, out: Reference[]) {
-  c.groups.forEach((g, gi) => {
-    g.filters.forEach((f, fi) => {
-      const m = /^segment\.([^.]+)/.exec(f.field);
-      if (m) out.push({ field: `${field}.groups.${gi}.filters.${fi}.field`, kind: 'segment', id: m[1] });
-    });
-    g.conditions?.forEach((inner, ci) => segmentFilters(inner, `${field}.groups.${gi}.conditions.${ci}`, out));
-  });
-}
-
 function referencesOf(trigger: Trigger, steps: Step[]): Reference[] {
   const out: Reference[] = [];
   if (trigger.type !== 'EVENT') out.push({ field: 'trigger.segmentId', kind: 'segment', id: trigger.segmentId });
   steps.forEach((s, i) => {
     if (s.type === 'SEND_EMAIL' && s.templateId !== undefined) out.push({ field: `steps.${i}.templateId`, kind: 'template', id: s.templateId, needsFrom: s.from === undefined });
-    if (s.type === 'CONDITION') segmentFilters(s.condition, `steps.${i}.condition`, out);
+    if (s.type === 'CONDITION') {
+      for (const m of segmentMentions(s.condition)) out.push({ field: `steps.${i}.condition.${m.path.join('.')}.field`, kind: 'segment', id: m.segmentId });
+    }
   });
   return out;
 }
@@ -49,11 +41,11 @@ export async function checkReferences(em: EntityManager, projectId: string, trig
     [projectId, ids('template')],
     'all',
   );
-  // The segments table comes with the segments feature; until it exists no segment can be named.
-  const [{ present }] = await conn.execute<{ present: boolean }[]>(`select to_regclass('segments') is not null as present`, [], 'all');
-  const segments = present
-    ? await conn.execute<{ id: string }[]>('select id from segments where project_id = ? and id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [projectId, ids('segment')], 'all')
-    : [];
+  const segments = await conn.execute<{ id: string }[]>(
+    'select id from segments where project_id = ? and id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
+    [projectId, ids('segment')],
+    'all',
+  );
   const templateFrom = new Map(templates.map((t) => [t.id, t.from_email]));
   const segmentIds = new Set(segments.map((s) => s.id));
   for (const r of refs) {

@@ -7,6 +7,7 @@ import { EventNameSchema } from './event-name.js';
 import { EventSchema } from './event.js';
 import { IdempotencyKeySchema } from './idempotency-key.js';
 import { ProjectSchema } from './project.js';
+import { SegmentSchema } from './segment.js';
 import { SendRateBucketSchema } from './send-rate-bucket.js';
 import { SuppressionSchema } from './suppression.js';
 import { TemplateSchema } from './template.js';
@@ -21,6 +22,7 @@ export * from './event-name.js';
 export * from './event.js';
 export * from './idempotency-key.js';
 export * from './project.js';
+export * from './segment.js';
 export * from './send-rate-bucket.js';
 export * from './suppression.js';
 export * from './template.js';
@@ -42,4 +44,5 @@ export const entities = [
   SendRateBucketSchema,
   WorkflowSchema,
   WorkflowExecutionSchema,
+  SegmentSchema,
 ];

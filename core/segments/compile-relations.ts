@@ -1,0 +1,59 @@
+import type { Filter } from './condition.js';
+import { cutoff, fragment, not, raw, sql, type Ctx, type SqlFragment } from './sql.js';
+
+export class UnresolvedSegmentError extends Error {
+  constructor(
+    readonly segmentId: string,
+    readonly reason: 'missing' | 'cycle',
+  ) {
+    super(
+      reason === 'missing'
+        ? `segment ${segmentId} is not loaded: pass opts.segments (see loadSegmentRefs)`
+        : `segment ${segmentId} refers back to itself`,
+    );
+  }
+}
+
+/**
+ * `event.<name>` and `email.<activity>` (the `email.*` events): an EXISTS probe per contact on
+ * events (project_id, contact_id, name, created_at), the index the segments migration adds.
+ */
+export function compileEvent(f: Filter, name: string, ctx: Ctx): SqlFragment {
+  const e = raw(`ev${++ctx.seq}`);
+  const base = sql`select 1 from events ${e} where ${e}.project_id = ${ctx.projectId} and ${e}.contact_id = ${raw(ctx.alias)}.id and ${e}.name = ${name}`;
+  switch (f.operator) {
+    case 'triggered': return sql`exists (${base})`;
+    case 'notTriggered': return sql`not exists (${base})`;
+    case 'triggeredWithin': return sql`exists (${base} and ${e}.created_at >= ${cutoff(ctx, f)})`;
+    case 'triggeredOlderThan': return sql`exists (${base} and ${e}.created_at < ${cutoff(ctx, f)})`;
+    case 'notTriggeredWithin': return sql`not exists (${base} and ${e}.created_at >= ${cutoff(ctx, f)})`;
+    default: throw new Error(`operator ${f.operator} does not apply to events`);
+  }
+}
+
+/**
+ * `segment.<id>`: a static segment is a probe of segment_members; a dynamic one is its own stored
+ * condition, compiled inline over the same row (cycles are refused when segments are saved, and
+ * again here).
+ */
+export function compileSegment(f: Filter, segmentId: string, ctx: Ctx): SqlFragment {
+  const member = membership(segmentId, ctx);
+  const isMember = f.operator === 'exists' || (f.operator === 'equals' && f.value === true) || (f.operator === 'notEquals' && f.value === false);
+  return isMember ? member : not(member);
+}
+
+export function membership(segmentId: string, ctx: Ctx): SqlFragment {
+  const ref = ctx.segments?.get(segmentId);
+  if (!ref) throw new UnresolvedSegmentError(segmentId, 'missing');
+  if (ctx.visiting.includes(segmentId)) throw new UnresolvedSegmentError(segmentId, 'cycle');
+  if (ref.type === 'STATIC' || !ref.condition) {
+    const m = raw(`sm${++ctx.seq}`);
+    return sql`exists (select 1 from segment_members ${m} where ${m}.segment_id = ${segmentId} and ${m}.contact_id = ${raw(ctx.alias)}.id)`;
+  }
+  ctx.visiting.push(segmentId);
+  try {
+    return sql`(${fragment(ctx.node(ref.condition))})`;
+  } finally {
+    ctx.visiting.pop();
+  }
+}
