@@ -99,7 +99,11 @@ function exchange(url: URL, target: { address: string; family: 4 | 6 }, req: Web
       {
         method: req.method,
         headers: { 'user-agent': 'mailhub-automation/1', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers },
-        lookup: (_host, _opts, cb) => (cb as (e: null, a: string, f: number) => void)(null, target.address, target.family),
+        // Node asks for every address (`all`) when it may race IPv4 and IPv6: either way, only the vetted one.
+        lookup: (_host, lookupOpts, cb) =>
+          (lookupOpts as { all?: boolean }).all
+            ? (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }])
+            : (cb as (e: null, a: string, f: number) => void)(null, target.address, target.family),
         signal,
       },
       (res) => {
