@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvent } from '../core/events/events.js';
+import { Segment } from '../db/entities/index.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { createTemplate, createWorkflow, eventually, execution, executions, mailsTo, settled, track } from './support/automations.js';
 import { insertVerifiedDomain } from './support/emails.js';
@@ -114,6 +116,28 @@ describe('an event-triggered workflow', () => {
     const [run] = await settled(ctx, wf.id, 1);
     expect(run).toMatchObject({ status: 'COMPLETED', email: 'system@recipients.test' });
     await ctx.request('PATCH', `/workflows/${wf.id}`, { body: { enabled: false } });
+  });
+});
+
+describe('other event sources and disabling', () => {
+  it('contact.unsubscribed (from track) and a recorded segment.<id>.entry event start their workflows; a disabled workflow starts nothing', { timeout: 60_000 }, async () => {
+    const segment = ctx.orm.em.fork().create(Segment, { projectId: ctx.project.id, name: 'VIP', type: 'STATIC' } as Segment);
+    await ctx.orm.em.fork().persistAndFlush(segment);
+    const onSegment = await createWorkflow(ctx, { name: 'VIP entry', enabled: true, trigger: { type: 'SEGMENT_ENTRY', segmentId: segment.id }, steps: [{ id: 'tag', type: 'UPDATE_CONTACT', data: { vip: true } }] });
+    const onUnsub = await createWorkflow(ctx, { name: 'Goodbye', enabled: true, trigger: { type: 'EVENT', eventName: 'contact.unsubscribed' }, steps: [{ id: 'tag', type: 'UPDATE_CONTACT', data: { left: true } }] });
+    const disabled = await createWorkflow(ctx, { name: 'Off', enabled: false, trigger: { type: 'EVENT', eventName: 'vip_check' }, steps: [{ id: 'x', type: 'EXIT' }] });
+
+    const c = await track(ctx, 'vip@recipients.test', 'vip_check');
+    // What the segments feature records when a member enters (through the one recordEvent).
+    await recordEvent(ctx.orm.em.fork(), { projectId: ctx.project.id, name: `segment.${segment.id}.entry`, contactId: c.contact });
+    const r = await ctx.request('POST', '/v1/track', { key: ctx.project.publicKey, body: { email: 'vip@recipients.test', event: 'bye', subscribed: false } });
+    expect(r.status).toBe(200);
+
+    expect((await settled(ctx, onSegment.id, 1))[0]).toMatchObject({ status: 'COMPLETED', contactId: c.contact });
+    expect((await settled(ctx, onUnsub.id, 1))[0]).toMatchObject({ status: 'COMPLETED', contactId: c.contact });
+    const contact = (await json(await ctx.request('GET', `/contacts/${c.contact}`))).data;
+    expect(contact.data).toMatchObject({ vip: true, left: true });
+    expect(await executions(ctx, disabled.id)).toEqual([]);
   });
 });
 
