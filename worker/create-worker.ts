@@ -73,7 +73,6 @@ export async function createWorker(opts: WorkerOptions) {
         : startAutomationDispatcher({
             orm: deps.orm,
             engine: createAutomationEngine(client, opts.taskQueue),
-            databaseUrl: deps.config.embeddedDatabase ? undefined : deps.config.databaseUrl,
             ...opts.automations,
           });
     try {

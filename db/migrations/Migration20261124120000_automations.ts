@@ -9,7 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  * event source (track, delivery, engagement, bounces, segments...) reaches automations without any
  * of them knowing about it, and an event committed is never an automation start lost. The trigger
  * only writes a row when an enabled workflow listens for that name or an execution of that contact
- * waits for it: two index probes on small tables for every other event.
+ * waits for it: two index probes on small tables for every other event. (No NOTIFY: PostgreSQL
+ * serializes the commits of notifying transactions, which would throttle /v1/track; the
+ * dispatchers poll the small inbox instead.)
  */
 export class Migration20261124120000_automations extends Migration {
   override async up(): Promise<void> {
@@ -94,7 +96,6 @@ begin
                and x.waiting_for = new.name and x.status = 'WAITING')
   ) then
     insert into automation_inbox (event_id, project_id, contact_id, name, data) values (new.id, new.project_id, new.contact_id, new.name, new.data);
-    perform pg_notify('automation_inbox', '');
   end if;
   return null;
 end $$;`);
