@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
-import { updateContact } from '../core/contacts.js';
 import { fillPlaceholders } from '../core/templates/render.js';
 import { evaluateCondition } from '../core/automations/condition.js';
 import { durationMs, type Step, type StepOf } from '../core/automations/definition.js';
 import { finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';
 import { prepareStepEmail } from '../core/automations/send-email.js';
+import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
 import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
 import type { ExecutionStatus } from '../db/entities/workflows.js';
@@ -40,7 +40,8 @@ export function createAutomationActivities(deps: ActivityDeps) {
         return { status: 'COMPLETED', next: (yes ? step.branches.yes : step.branches.no) ?? null, output: { result: yes } };
       }
       case 'UPDATE_CONTACT': {
-        const c = await updateContact(tx, ctx.projectId, ctx.contactId, { data: step.data, subscribed: step.subscribed });
+        const c = await mergeContact(tx, { projectId: ctx.projectId, contactId: ctx.contactId, data: step.data, subscribed: step.subscribed });
+        if (!c) return { status: 'HALT', reason: 'The contact was deleted' };
         const output = { data: c.data, subscribed: c.subscribed };
         await finished(tx, input, 'COMPLETED', { output });
         return { status: 'COMPLETED', next: nextOf(step), output };
