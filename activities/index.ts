@@ -2,6 +2,7 @@ import type { ActivityDeps } from './deps.js';
 import { createAutomationActivities } from './automation.activities.js';
 import { createDomainActivities } from './domain.activities.js';
 import { createMailActivities } from './mail.activities.js';
+import { createSegmentActivities } from './segment.activities.js';
 import { createSystemActivities } from './system.activities.js';
 
 /** All activities, built from their dependencies (each forks its own entity manager). */
@@ -11,6 +12,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDomainActivities(deps),
     ...createMailActivities(deps),
     ...createAutomationActivities(deps),
+    ...createSegmentActivities(deps),
   };
 }
 

@@ -17,6 +17,9 @@ const EnvSchema = z.object({
   DOMAIN_RECHECK_MIN_SECONDS: z.coerce.number().positive().default(60),
   DOMAIN_RECHECK_MAX_SECONDS: z.coerce.number().positive().default(3600),
   DOMAIN_VERIFY_GIVE_UP_SECONDS: z.coerce.number().positive().default(72 * 3600),
+  /** Segments: how often each DYNAMIC segment is re-evaluated (membership events, counts), and how old a count may be when read. */
+  SEGMENT_REFRESH_INTERVAL_SECONDS: z.coerce.number().positive().default(300),
+  SEGMENT_COUNT_TTL_SECONDS: z.coerce.number().min(0).default(60),
   SEND_RATE_PER_SECOND: z.coerce.number().positive().default(14),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1000),
@@ -49,6 +52,10 @@ export interface Config {
   bounceAddress?: string;
   /** Backoff of the sender-domain verification workflow (ms). */
   domainCheck: { minIntervalMs: number; maxIntervalMs: number; giveUpAfterMs: number };
+  /** Wait between passes of a DYNAMIC segment's refresh workflow (membership events, memberCount). */
+  segmentRefreshIntervalMs: number;
+  /** GET /segments/{id} recounts a memberCount older than this. */
+  segmentCountTtlMs: number;
   sendRatePerSecond: number;
   /**
    * The database is the launcher's embedded PGlite, where all connections share one session (a
@@ -86,6 +93,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxIntervalMs: Math.round(e.DOMAIN_RECHECK_MAX_SECONDS * 1000),
       giveUpAfterMs: Math.round(e.DOMAIN_VERIFY_GIVE_UP_SECONDS * 1000),
     },
+    segmentRefreshIntervalMs: Math.round(e.SEGMENT_REFRESH_INTERVAL_SECONDS * 1000),
+    segmentCountTtlMs: Math.round(e.SEGMENT_COUNT_TTL_SECONDS * 1000),
     sendRatePerSecond: e.SEND_RATE_PER_SECOND,
     embeddedDatabase: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../api/app.js';
+import { segmentWorkflowId } from '../core/workflow-ids.js';
 import { clickUrl, openPixelUrl, unsubscribeUrl } from '../core/tracking/links.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { startTestDnsServer, type TestDnsServer } from './support/dns-server.js';
@@ -56,6 +57,8 @@ afterAll(async () => {
   if (ctx) {
     const rows = await ctx.orm.em.fork().getConnection().execute<{ id: string }[]>('select id from emails where project_id = ?', [ctx.project.id]);
     for (const r of rows) await ctx.temporal.workflow.getHandle(`send-${r.id}`).terminate('fuzz done').catch(() => {});
+    const segments = await ctx.orm.em.fork().getConnection().execute<{ id: string }[]>('select id from segments where project_id = ?', [ctx.project.id]);
+    for (const s of segments) await ctx.temporal.workflow.getHandle(segmentWorkflowId(s.id)).terminate('fuzz done').catch(() => {});
   }
   await ctx?.cleanup();
   await dns?.close();

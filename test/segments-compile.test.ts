@@ -22,7 +22,7 @@ describe('compileCondition: shape', () => {
   it('compiles the documented example into one parameterised expression', () => {
     const out = compileCondition(CONDITION_EXAMPLE, { projectId: P, now: NOW });
     expect(out.sql).toBe(
-      '((c.data @> ?::jsonb) and (exists (select 1 from events ev1 where ev1.project_id = ? and ev1.contact_id = c.id and ev1.name = ? and ev1.created_at >= ?))) and ((c.email like ?) and (c.subscribed = ?))',
+      '((c.data @> ?::jsonb) and (exists (select 1 from events ev1 where ev1.project_id = ? and ev1.contact_id = c.id and ev1.contact_id is not null and ev1.name = ? and ev1.created_at >= ?))) and ((c.email like ?) and (c.subscribed = ?))',
     );
     expect(out.params).toEqual(['{"plan":"pro"}', P, 'signup', days(7), '%@acme.com%', true]);
   });
@@ -120,10 +120,11 @@ describe('compileCondition: data.<path>', () => {
     expect(one({ field: 'data.a.b', operator: 'equals', value: 5 })).toEqual({ sql: 'c.data @> ?::jsonb', params: ['{"a":{"b":5}}'] });
     expect(one({ field: 'data.ok', operator: 'equals', value: false }).params).toEqual(['{"ok":false}']);
   });
-  it('equals on a date value compares parsed dates over the whole day', () => {
+  it('equals on a date value compares parsed dates over the whole day, after a text prefilter on the day', () => {
     const out = one({ field: 'data.a.b', operator: 'equals', value: '2026-02-01' });
-    expect(out.sql).toBe(`(condition_timestamptz(${X}) >= ? and condition_timestamptz(${X}) < ?)`);
-    expect(out.params).toEqual(['a', 'b', new Date('2026-02-01T00:00:00Z'), 'a', 'b', new Date('2026-02-02T00:00:00Z')]);
+    const T = 'jsonb_extract_path_text(c.data, ?, ?) collate "C"';
+    expect(out.sql).toBe(`(${T} >= ?) and (${T} < ?) and ((condition_timestamptz(${X}) >= ? and condition_timestamptz(${X}) < ?))`);
+    expect(out.params).toEqual(['a', 'b', '2026-01-31', 'a', 'b', '2026-02-04', 'a', 'b', new Date('2026-02-01T00:00:00Z'), 'a', 'b', new Date('2026-02-02T00:00:00Z')]);
   });
   it('notEquals needs the key present and not null', () => {
     const out = one({ field: 'data.a.b', operator: 'notEquals', value: 'x' });
@@ -161,9 +162,10 @@ describe('compileCondition: data.<path>', () => {
   });
   it('comparisons with a date value compare parsed dates', () => {
     expect(one({ field: 'data.d', operator: 'greaterThan', value: '2026-03-01' })).toEqual({
-      sql: 'condition_timestamptz(jsonb_extract_path(c.data, ?)) >= ?',
-      params: ['d', new Date('2026-03-02T00:00:00Z')],
+      sql: '(jsonb_extract_path_text(c.data, ?) collate "C" >= ?) and (condition_timestamptz(jsonb_extract_path(c.data, ?)) >= ?)',
+      params: ['d', '2026-02-28', 'd', new Date('2026-03-02T00:00:00Z')],
     });
+    expect(one({ field: 'data.d', operator: 'lessThan', value: '2026-03-01' }).params).toEqual(['d', '2026-03-04', 'd', new Date('2026-03-01T00:00:00Z')]);
   });
   it('in / notIn are ORs of containment', () => {
     expect(one({ field: 'data.plan', operator: 'in', value: ['a', 2] })).toEqual({
@@ -178,16 +180,17 @@ describe('compileCondition: data.<path>', () => {
     expect(one({ field: 'data.p', operator: 'notExists' }).sql).toBe("not coalesce((coalesce(jsonb_typeof(jsonb_extract_path(c.data, ?)), 'null') <> 'null'), false)");
   });
   it('within / olderThan parse the stored value as a date', () => {
+    const T = 'jsonb_extract_path_text(c.data, ?) collate "C"';
     expect(one({ field: 'data.d', operator: 'within', value: 3, unit: 'days' })).toEqual({
-      sql: '(condition_timestamptz(jsonb_extract_path(c.data, ?)) >= ? and condition_timestamptz(jsonb_extract_path(c.data, ?)) <= ?)',
-      params: ['d', days(3), 'd', NOW],
+      sql: `(${T} >= ?) and (${T} < ?) and ((condition_timestamptz(jsonb_extract_path(c.data, ?)) >= ? and condition_timestamptz(jsonb_extract_path(c.data, ?)) <= ?))`,
+      params: ['d', '2026-11-20', 'd', '2026-11-26', 'd', days(3), 'd', NOW],
     });
-    expect(one({ field: 'data.d', operator: 'olderThan', value: 3, unit: 'days' }).params).toEqual(['d', days(3)]);
+    expect(one({ field: 'data.d', operator: 'olderThan', value: 3, unit: 'days' }).params).toEqual(['d', '2026-11-23', 'd', days(3)]);
   });
 });
 
 describe('compileCondition: event.<name> and email.<activity>', () => {
-  const base = 'select 1 from events ev1 where ev1.project_id = ? and ev1.contact_id = c.id and ev1.name = ?';
+  const base = 'select 1 from events ev1 where ev1.project_id = ? and ev1.contact_id = c.id and ev1.contact_id is not null and ev1.name = ?';
   it.each<[Filter['operator'], string, unknown[]]>([
     ['triggered', `exists (${base})`, [P, 'signup']],
     ['notTriggered', `not exists (${base})`, [P, 'signup']],

@@ -193,3 +193,26 @@ describe('conditions against PostgreSQL', () => {
     expect(await matching({ logic: 'AND', groups: [{ filters: [f('subscribed', 'equals', true)] }, { filters: [f('event.signup', 'triggered')] }] })).toEqual(['A', 'C']);
   });
 });
+
+describe('condition_timestamptz (dates inside data)', () => {
+  it('parses real ISO dates and datetimes (no zone: UTC) and nothing else, never failing', async () => {
+    const cases: [unknown, string | null][] = [
+      ['2024-02-29', '2024-02-29T00:00:00.000Z'],
+      ['2026-02-29', null],
+      ['2026-04-31', null],
+      ['2026-01-15T10:00', '2026-01-15T10:00:00.000Z'],
+      ['2026-01-15T10:00:00+05:30', '2026-01-15T04:30:00.000Z'],
+      ['2026-01-15 10:00:00.123-0800', '2026-01-15T18:00:00.123Z'],
+      ['2026-01-15T24:00:00Z', null],
+      ['now', null],
+      ['0000-01-01', null],
+      [20260115, null],
+      [null, null],
+    ];
+    const conn = orm.em.fork().getConnection();
+    for (const [value, expected] of cases) {
+      const [row] = await conn.execute<{ t: Date | null }[]>('select condition_timestamptz(?::jsonb) as t', [JSON.stringify(value)]);
+      expect(row.t ? new Date(row.t).toISOString() : null, String(value)).toBe(expected);
+    }
+  });
+});

@@ -3,3 +3,4 @@ export { pingWorkflow } from './ping.workflow.js';
 export { domainVerificationWorkflow } from './domain.workflow.js';
 export { deliverEmailsWorkflow } from './deliver.workflow.js';
 export { automationWorkflow } from './automation.workflow.js';
+export { segmentRefreshWorkflow } from './segment.workflow.js';

@@ -4,6 +4,7 @@ import { registerDomainRoutes } from './domains/index.js';
 import { registerEmailRoutes } from './emails/index.js';
 import { registerEventRoutes } from './events/index.js';
 import { registerHealthRoutes } from './health/index.js';
+import { registerSegmentRoutes } from './segments/index.js';
 import { registerSendRoutes } from './send/index.js';
 import { registerTemplateRoutes } from './templates/index.js';
 import { registerTrackRoutes } from './track/index.js';
@@ -22,6 +23,7 @@ export function registerRoutes(app: App) {
   registerTrackRoutes(app);
   registerVerifyRoutes(app);
   registerContactRoutes(app);
+  registerSegmentRoutes(app);
   registerTemplateRoutes(app);
   registerEmailRoutes(app);
   registerEventRoutes(app);

@@ -15,12 +15,13 @@ export class UnresolvedSegmentError extends Error {
 }
 
 /**
- * `event.<name>` and `email.<activity>` (the `email.*` events): an EXISTS probe per contact on
- * events (project_id, contact_id, name, created_at), the index the segments migration adds.
+ * `event.<name>` and `email.<activity>` (the `email.*` events): EXISTS over events, served by the
+ * segments migration's indexes. `contact_id is not null` is implied by the join but stated, so a
+ * hashed subplan (the EXISTS under an OR) can still use those partial indexes.
  */
 export function compileEvent(f: Filter, name: string, ctx: Ctx): SqlFragment {
   const e = raw(`ev${++ctx.seq}`);
-  const base = sql`select 1 from events ${e} where ${e}.project_id = ${ctx.projectId} and ${e}.contact_id = ${raw(ctx.alias)}.id and ${e}.name = ${name}`;
+  const base = sql`select 1 from events ${e} where ${e}.project_id = ${ctx.projectId} and ${e}.contact_id = ${raw(ctx.alias)}.id and ${e}.contact_id is not null and ${e}.name = ${name}`;
   switch (f.operator) {
     case 'triggered': return sql`exists (${base})`;
     case 'notTriggered': return sql`not exists (${base})`;

@@ -38,7 +38,7 @@ export async function loadSegmentRefs(em: EntityManager, projectId: string, cond
     const rows = await em.find(Segment, { projectId, id: { $in: next } }, { fields: ['id', 'type', 'condition', 'refs'] });
     const found: string[] = [];
     for (const s of rows) {
-      out.set(s.id, { type: s.type, condition: s.type === 'DYNAMIC' ? (s.condition ?? null) : null });
+      out.set(s.id, { type: s.type, condition: s.type === 'DYNAMIC' ? ((s.condition ?? null) as Condition | null) : null });
       found.push(...(s.type === 'DYNAMIC' ? s.refs : []));
     }
     for (const id of next) if (!out.has(id)) out.set(id, { type: 'STATIC', condition: null, missing: true });

@@ -1,8 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { newId } from '../ids.js';
-import type { Condition } from '../../core/segments/condition.js';
 
-export type SegmentType = 'DYNAMIC' | 'STATIC';
+export const SEGMENT_TYPES = ['DYNAMIC', 'STATIC'] as const;
+export type SegmentType = (typeof SEGMENT_TYPES)[number];
 
 /**
  * A named audience: DYNAMIC segments are a stored condition evaluated live; STATIC ones are the
@@ -14,7 +14,8 @@ export class Segment {
   name!: string;
   description?: string | null = null;
   type: SegmentType = 'DYNAMIC';
-  condition?: Condition | null = null;
+  /** The condition (core/segments/condition.ts) of a DYNAMIC segment. */
+  condition?: Record<string, unknown> | null = null;
   /** Ids of the segments `condition` names (`segment.<id>` filters): delete and cycle checks. */
   refs: string[] = [];
   /** Record `segment.<id>.entry|exit` events as DYNAMIC members come and go. */
@@ -43,6 +44,7 @@ export const SegmentSchema = new EntitySchema<Segment>({
     memberCount: { type: 'integer' },
     memberCountAt: { type: 'Date', nullable: true },
     createdAt: { type: 'Date', onCreate: () => new Date() },
-    updatedAt: { type: 'Date', onCreate: () => new Date(), onUpdate: () => new Date() },
+    // Set by edits only (core/segments), not by count refreshes.
+    updatedAt: { type: 'Date', onCreate: () => new Date() },
   },
 });

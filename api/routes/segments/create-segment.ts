@@ -1,0 +1,27 @@
+import { createRoute } from '@hono/zod-openapi';
+import { startSegmentRefresh } from '../../../core/segments/refresh.js';
+import { createSegment } from '../../../core/segments/segments.js';
+import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
+import { secretKey } from '../../middleware/auth.js';
+import type { App } from '../../types.js';
+import { toSegmentDto } from './dto.js';
+import { CreateSegmentBody, Segment } from './schema.js';
+
+const route = createRoute({
+  operationId: 'createSegment',
+  tags: ['Segments'],
+  method: 'post',
+  path: '/segments',
+  summary: 'Create a DYNAMIC segment (a condition) or a STATIC one (members added by email)',
+  security: [{ secretKey: [] }],
+  middleware: [secretKey] as const,
+  request: jsonBody(CreateSegmentBody),
+  responses: { 201: ok(Segment, 'Created, with its member count'), ...errorResponses(400, 401, 403, 422, 429) },
+});
+
+export const registerCreateSegment = (app: App) =>
+  app.openapi(route, async (c) => {
+    const segment = await createSegment(c.var.em, c.var.project.id, c.req.valid('json'));
+    if (segment.type === 'DYNAMIC') await startSegmentRefresh(c.var.deps, segment.id);
+    return c.json(success(toSegmentDto(segment)), 201);
+  });

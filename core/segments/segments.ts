@@ -1,0 +1,122 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Segment, type SegmentType } from '../../db/entities/index.js';
+import { isUuid } from '../../db/ids.js';
+import { DomainError, notFound, validationError, type FieldError } from '../errors.js';
+import { keysetPage } from '../paging.js';
+import type { Condition } from './condition.js';
+import { refreshMemberCount } from './counts.js';
+import { findCycle, loadSegmentRefs, segmentIdsOf, segmentMentions } from './refs.js';
+import { segmentUsers } from './usage.js';
+
+export interface SegmentInput {
+  name: string;
+  description?: string | null;
+  type?: SegmentType;
+  condition?: Condition;
+  trackMembership?: boolean;
+}
+export type SegmentPatch = Partial<SegmentInput>;
+
+export const conditionOf = (s: Segment) => (s.condition ?? null) as Condition | null;
+
+const fieldError = (field: string, message: string, code = 'invalid_value'): FieldError => ({ field, message, code });
+
+export async function getSegment(em: EntityManager, projectId: string, id: string): Promise<Segment> {
+  const segment = isUuid(id) ? await em.findOne(Segment, { id, projectId }) : null;
+  if (!segment) throw notFound('Segment');
+  return segment;
+}
+
+export const listSegments = (em: EntityManager, projectId: string, q: { limit: number; cursor?: string }) =>
+  keysetPage(em, Segment, { projectId }, q);
+
+/**
+ * The segments a condition names must exist in the project, and must not lead back to `selfId`
+ * (a segment whose condition includes itself has no meaning). Returns the ids it names.
+ */
+async function checkSegmentRefs(em: EntityManager, projectId: string, selfId: string, condition: Condition): Promise<string[]> {
+  const mentions = segmentMentions(condition, ['condition']);
+  if (mentions.length === 0) return [];
+  const refs = await loadSegmentRefs(em, projectId, condition);
+  const errors: FieldError[] = [];
+  for (const m of mentions) {
+    if (m.segmentId === selfId) errors.push(fieldError(`${m.path.join('.')}.field`, 'A segment cannot name itself', 'segment_cycle'));
+    else if (refs.get(m.segmentId)?.missing) errors.push(fieldError(`${m.path.join('.')}.field`, `Segment ${m.segmentId} does not exist in this project`, 'segment_not_found'));
+  }
+  if (errors.length === 0) {
+    const cycle = findCycle(selfId, segmentIdsOf(condition), refs);
+    if (cycle) {
+      const at = mentions.find((m) => m.segmentId === cycle[0])!;
+      const chain = ['this segment', ...cycle.slice(0, -1), 'this segment'].join(' -> ');
+      errors.push(fieldError(`${at.path.join('.')}.field`, `Segments cannot refer to each other in a cycle: ${chain}`, 'segment_cycle'));
+    }
+  }
+  if (errors.length > 0) throw validationError(errors);
+  return segmentIdsOf(condition);
+}
+
+function assertConditionFitsType(type: SegmentType, condition: Condition | undefined, creating: boolean) {
+  if (type === 'DYNAMIC' && creating && !condition) {
+    throw validationError([fieldError('condition', 'A DYNAMIC segment needs a condition', 'required')]);
+  }
+  if (type === 'STATIC' && condition) {
+    throw validationError([fieldError('condition', 'A STATIC segment has no condition: add contacts with POST /segments/{id}/members', 'not_allowed')]);
+  }
+}
+
+export async function createSegment(em: EntityManager, projectId: string, input: SegmentInput): Promise<Segment> {
+  const type = input.type ?? 'DYNAMIC';
+  assertConditionFitsType(type, input.condition, true);
+  const segment = em.create(Segment, {
+    projectId,
+    name: input.name,
+    description: input.description ?? null,
+    type,
+    condition: (input.condition ?? null) as Segment['condition'],
+    trackMembership: input.trackMembership ?? false,
+  } as Segment);
+  segment.refs = input.condition ? await checkSegmentRefs(em, projectId, segment.id, input.condition) : [];
+  await em.flush();
+  await refreshMemberCount(em, segment);
+  return segment;
+}
+
+export async function updateSegment(em: EntityManager, projectId: string, id: string, patch: SegmentPatch): Promise<Segment> {
+  const segment = await getSegment(em, projectId, id);
+  if (patch.type !== undefined && patch.type !== segment.type) {
+    throw validationError([
+      fieldError('type', `A segment's type cannot change (this one is ${segment.type}): create a new ${patch.type} segment instead`, 'immutable'),
+    ]);
+  }
+  assertConditionFitsType(segment.type, patch.condition, false);
+  if (patch.name !== undefined) segment.name = patch.name;
+  if (patch.description !== undefined) segment.description = patch.description;
+  if (patch.condition !== undefined) {
+    segment.refs = await checkSegmentRefs(em, projectId, segment.id, patch.condition);
+    segment.condition = patch.condition as unknown as Segment['condition'];
+  }
+  if (patch.trackMembership !== undefined && patch.trackMembership !== segment.trackMembership) {
+    segment.trackMembership = patch.trackMembership;
+    // Tracking (re)starts from a silent baseline: no burst of entries for members it never saw leave.
+    segment.trackedAt = null;
+    if (segment.type === 'DYNAMIC') await em.getConnection().execute('delete from segment_members where segment_id = ?', [segment.id], 'run', em.getTransactionContext());
+  }
+  segment.updatedAt = new Date();
+  await em.flush();
+  if (patch.condition !== undefined) await refreshMemberCount(em, segment);
+  return segment;
+}
+
+/** Refused (409) while another segment or a campaign still uses the segment. */
+export async function deleteSegment(em: EntityManager, projectId: string, id: string): Promise<Segment> {
+  const segment = await getSegment(em, projectId, id);
+  const users = await segmentUsers(em, projectId, id);
+  if (users.length > 0) {
+    const names = users.map((u) => `${u.kind} "${u.name}" (${u.id})`).join(', ');
+    throw new DomainError('CONFLICT', `The segment is in use by ${names}`, {
+      suggestion: 'Remove the segment from those first (a `segment.<id>` filter, or a campaign audience), then delete it.',
+    });
+  }
+  await em.remove(segment).flush();
+  return segment;
+}
