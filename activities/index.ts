@@ -1,4 +1,5 @@
 import type { ActivityDeps } from './deps.js';
+import { createAutomationActivities } from './automation.activities.js';
 import { createDomainActivities } from './domain.activities.js';
 import { withDomainFailures } from './lib/domain-failures.js';
 import { createMailActivities } from './mail.activities.js';
@@ -14,6 +15,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDomainActivities(deps),
     ...createMailActivities(deps),
     ...createRenderActivities(deps),
+    ...createAutomationActivities(deps),
     ...createSegmentActivities(deps),
     ...createCampaignActivities(deps),
   });

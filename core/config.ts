@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1000),
+  /** Tests only: WEBHOOK steps may call this host name when it resolves to a loopback address. */
+  WEBHOOK_ALLOW_LOOPBACK_HOST: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** json: one object per line (production); pretty: `time LEVEL message key=value` (npm start's default). */
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
@@ -93,6 +95,8 @@ export interface Config {
   authCacheTtlMs: number;
   logLevel: Env['LOG_LEVEL'];
   logFormat: Env['LOG_FORMAT'];
+  /** Tests only: the one host name a WEBHOOK step may reach on loopback (never set in production). */
+  webhookAllowLoopbackHost?: string;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -136,5 +140,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    webhookAllowLoopbackHost: e.WEBHOOK_ALLOW_LOOPBACK_HOST || undefined,
   };
 }

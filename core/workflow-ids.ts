@@ -4,6 +4,8 @@ export const pingWorkflowId = (nonce: string) => `ping-${nonce}`;
 export const sendWorkflowId = (firstEmailId: string) => `send-${firstEmailId}`;
 /** DNS verification of one sender domain (one running at a time per domain). */
 export const domainWorkflowId = (domainId: string) => `domain-${domainId}`;
+/** One execution of an automation workflow for one contact; `seq` counts that contact's runs of it from 1. */
+export const automationWorkflowId = (workflowId: string, contactId: string, seq: number) => `automation-${workflowId}-${contactId}-${seq}`;
 /** Periodic re-evaluation of one DYNAMIC segment (membership events, member count). */
 export const segmentWorkflowId = (segmentId: string) => `segment-${segmentId}`;
 /** The one workflow of a campaign: scheduling, sending, pause and cancel. */

@@ -14,6 +14,7 @@ import { Migration20261124090100_rate_buckets } from './migrations/Migration2026
 import { Migration20261124090200_to_name } from './migrations/Migration20261124090200_to_name.js';
 import { Migration20261124100000_segments } from './migrations/Migration20261124100000_segments.js';
 import { Migration20261124110000_campaigns } from './migrations/Migration20261124110000_campaigns.js';
+import { Migration20261124120000_automations } from './migrations/Migration20261124120000_automations.js';
 import { Migration20261124140000_idempotency_json } from './migrations/Migration20261124140000_idempotency_json.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
@@ -30,6 +31,7 @@ export const migrationsList = [
   { name: 'Migration20261124090200_to_name', class: Migration20261124090200_to_name },
   { name: 'Migration20261124100000_segments', class: Migration20261124100000_segments },
   { name: 'Migration20261124110000_campaigns', class: Migration20261124110000_campaigns },
+  { name: 'Migration20261124120000_automations', class: Migration20261124120000_automations },
   { name: 'Migration20261124140000_idempotency_json', class: Migration20261124140000_idempotency_json },
 ];
 

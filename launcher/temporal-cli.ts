@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { log as logger } from '../core/log.js';
 import { fileURLToPath } from 'node:url';
+import { AUTOMATION_ATTRIBUTE_FLAGS } from '../workflows/automation.attributes.js';
 
 /*
  * Finding, installing and running the `temporal` CLI dev server. Shared by `npm start`, the test
@@ -113,8 +114,9 @@ export async function startTemporalDevServer(opts: {
   }
   if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
   if (opts.namespace && opts.namespace !== 'default') args.push('--namespace', opts.namespace);
-  // Search attributes of the service's workflows (a Set: several areas share ProjectId).
-  for (const flag of new Set(CAMPAIGN_ATTRIBUTE_FLAGS)) args.push('--search-attribute', flag);
+  // Search attributes of the service's workflows (a Set: several areas share ProjectId): the UI and
+  // `temporal workflow list --query` filter on them.
+  for (const flag of new Set([...CAMPAIGN_ATTRIBUTE_FLAGS, ...AUTOMATION_ATTRIBUTE_FLAGS])) args.push('--search-attribute', flag);
   const child = spawn(opts.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {

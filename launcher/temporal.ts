@@ -1,3 +1,4 @@
+import { AUTOMATION_ATTRIBUTES } from '../workflows/automation.attributes.js';
 import { findTemporalCli, freePort, installTemporalCli, startTemporalDevServer } from './temporal-cli.js';
 
 export interface ResolvedTemporal {
@@ -46,6 +47,7 @@ export async function resolveTemporal(opts: {
       ui: true,
       uiPort,
       namespace: opts.namespace,
+      searchAttributes: Object.values(AUTOMATION_ATTRIBUTES),
       log: { level: 'error', format: 'pretty' },
     },
   });

@@ -6,6 +6,8 @@ import { createActivities, type ActivityDeps } from '../activities/index.js';
 import { createMailer, type Mailer } from '../activities/mailer.js';
 import { log } from '../core/log.js';
 import { ensureSearchAttributes } from './search-attributes.js';
+import { createAutomationEngine } from '../core/automations/engine.js';
+import { startAutomationDispatcher } from './automation-dispatcher.js';
 import { startSweeper, type SweeperOptions } from './sweeper.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -34,6 +36,8 @@ export interface WorkerOptions {
   deps: Omit<ActivityDeps, 'mailer'> & { mailer?: Mailer };
   /** The stranded-QUEUED-email sweeper (worker/sweeper.ts) runs while the worker runs; false turns it off. */
   sweeper?: Pick<SweeperOptions, 'intervalMs' | 'olderThanMs'> | false;
+  /** The automation dispatcher (worker/automation-dispatcher.ts: recorded events -> executions); false turns it off. */
+  automations?: { intervalMs?: number } | false;
 }
 
 let runtimeInstalled = false;
@@ -70,13 +74,20 @@ export async function createWorker(opts: WorkerOptions) {
   // run() settles after shutdown has drained the activities: the sweeper and our own mailer stop with it.
   const run = worker.run.bind(worker);
   worker.run = async () => {
-    const sweeper =
-      opts.sweeper === false
+    const client = new Client({ connection, namespace: opts.namespace });
+    const sweeper = opts.sweeper === false ? undefined : startSweeper({ orm: deps.orm, client, taskQueue: opts.taskQueue, ...opts.sweeper });
+    const dispatcher =
+      opts.automations === false
         ? undefined
-        : startSweeper({ orm: deps.orm, client: new Client({ connection, namespace: opts.namespace }), taskQueue: opts.taskQueue, ...opts.sweeper });
+        : startAutomationDispatcher({
+            orm: deps.orm,
+            engine: createAutomationEngine(client, opts.taskQueue),
+            ...opts.automations,
+          });
     try {
       await run();
     } finally {
+      await dispatcher?.stop();
       await sweeper?.stop();
       await ownMailer?.close();
     }

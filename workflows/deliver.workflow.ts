@@ -58,6 +58,12 @@ export async function deliverEmailsWorkflow(input: DeliverEmailsInput): Promise<
   return { sent, failed: outcomes.length - sent, outcomes };
 }
 
+/** One email record through the delivery activity with the worker's retry policy (used by automations). */
+export async function deliverEmailRecord(emailId: string): Promise<DeliveryOutcome> {
+  return deliverOne(await deliveryActivity(), emailId);
+}
+
+/** One email through the delivery activity; a permanent failure comes back as its outcome. */
 async function deliverOne(deliverEmail: Activities['deliverEmail'], emailId: string): Promise<DeliveryOutcome> {
   try {
     return await deliverEmail({ emailId });

@@ -2,5 +2,6 @@
 export { pingWorkflow } from './ping.workflow.js';
 export { domainVerificationWorkflow } from './domain.workflow.js';
 export { deliverEmailsWorkflow } from './deliver.workflow.js';
+export { automationWorkflow } from './automation.workflow.js';
 export { segmentRefreshWorkflow } from './segment.workflow.js';
 export { campaignWorkflow } from './campaign.workflow.js';

@@ -15,6 +15,7 @@ import { registerSuppressionRoutes } from './suppressions/index.js';
 import { registerTrackingRoutes } from './tracking/index.js';
 import { registerUnsubscribeRoutes } from './unsubscribe/index.js';
 import { registerWebhookRoutes } from './webhooks/index.js';
+import { registerWorkflowRoutes } from './workflows/index.js';
 
 /** Every resource's routes, in the order they appear in the OpenAPI document. */
 export function registerRoutes(app: App) {
@@ -28,6 +29,7 @@ export function registerRoutes(app: App) {
   registerCampaignRoutes(app);
   registerEmailRoutes(app);
   registerEventRoutes(app);
+  registerWorkflowRoutes(app);
   registerDomainRoutes(app);
   registerSuppressionRoutes(app);
   registerWebhookRoutes(app);

@@ -12,6 +12,7 @@ import { SegmentSchema } from './segment.js';
 import { SendRateBucketSchema } from './send-rate-bucket.js';
 import { SuppressionSchema } from './suppression.js';
 import { TemplateSchema } from './template.js';
+import { WorkflowExecutionSchema, WorkflowSchema } from './workflows.js';
 
 export * from './api-key.js';
 export * from './api-rate-bucket.js';
@@ -27,6 +28,7 @@ export * from './segment.js';
 export * from './send-rate-bucket.js';
 export * from './suppression.js';
 export * from './template.js';
+export * from './workflows.js';
 
 /** Every table, one entity each (db/orm.ts registers them). */
 export const entities = [
@@ -42,6 +44,8 @@ export const entities = [
   IdempotencyKeySchema,
   ApiRateBucketSchema,
   SendRateBucketSchema,
+  WorkflowSchema,
+  WorkflowExecutionSchema,
   SegmentSchema,
   CampaignSchema,
 ];

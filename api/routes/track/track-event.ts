@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { anyKey } from '../../middleware/auth.js';
 import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
-import { onEventRecorded } from '../../../core/automations/trigger.js';
 import { trackEvent } from '../../../core/events/track.js';
 import { trackAuthority } from '../../../core/consent/public-key-policy.js';
 import type { App } from '../../types.js';
@@ -28,9 +27,6 @@ export const registerTrackEvent = (app: App) =>
     const body = c.req.valid('json');
     const { subscribed, authority } = trackAuthority(c.var.apiKey.kind, c.var.project.settings, body.subscribed);
     const r = await trackEvent(c.var.em, projectId, { ...body, subscribed, subscribedIfNew: body.subscribed }, authority);
-    if (r.subscriptionEvent) {
-      await onEventRecorded(c.var.deps, c.var.deps.extensions.automationMatchers, { projectId, contactId: r.contactId, eventName: r.subscriptionEvent.name, eventId: r.subscriptionEvent.id });
-    }
-    await onEventRecorded(c.var.deps, c.var.deps.extensions.automationMatchers, { projectId, contactId: r.contactId, eventName: body.event, eventId: r.eventId });
+    // Automations see this event (and the subscription event) through the trigger on `events` (core/automations/dispatch.ts).
     return c.json(success({ contact: r.contactId, event: r.eventId, timestamp: r.createdAt.toISOString() }), 200);
   });

@@ -1,0 +1,173 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ApplicationFailure } from '@temporalio/activity';
+import { fillPlaceholders } from '../core/templates/render.js';
+import { evaluateCondition } from '../core/automations/condition.js';
+import { durationMs, type Step, type StepOf } from '../core/automations/definition.js';
+import { finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';
+import { prepareStepEmail } from '../core/automations/send-email.js';
+import { mergeContact } from '../core/automations/update-contact.js';
+import { nextLocalTime } from '../core/automations/wait-until.js';
+import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
+import type { ExecutionStatus } from '../db/entities/workflows.js';
+import type { AutomationRun, StepOutcome } from '../workflows/automation.types.js';
+import type { ActivityDeps } from './deps.js';
+
+interface StepInput<T extends Step = Step> {
+  executionId: string;
+  /** Position of this step in the run (0, 1, 2 ...): the key of its record. */
+  idx: number;
+  step: T;
+}
+
+const nextOf = (step: Step): string | null => ('next' in step ? (step.next ?? null) : null);
+
+/** Every side effect of an automation execution; the workflow (workflows/automation.workflow.ts) only decides. */
+export function createAutomationActivities(deps: ActivityDeps) {
+  const em = () => deps.orm.em.fork();
+
+  /** Records the outcome of a step that ran in one go. */
+  async function finished(tx: EntityManager, input: StepInput, status: StepStatus, extra: { output?: unknown; error?: string } = {}) {
+    await recordStep(tx, { executionId: input.executionId, idx: input.idx, stepId: input.step.id, type: input.step.type, status, ...extra });
+  }
+
+  async function runStep(tx: EntityManager, input: StepInput, ctx: NonNullable<Awaited<ReturnType<typeof loadContext>>>): Promise<StepOutcome> {
+    const { step } = input;
+    const vars = { ...ctx.contact!.data, id: ctx.contactId, email: ctx.contact!.email, event: ctx.triggerData };
+    switch (step.type) {
+      case 'CONDITION': {
+        const yes = await evaluateCondition(tx, { projectId: ctx.projectId, contactId: ctx.contactId, condition: step.condition, eventData: ctx.triggerData });
+        await finished(tx, input, 'COMPLETED', { output: { result: yes } });
+        return { status: 'COMPLETED', next: (yes ? step.branches.yes : step.branches.no) ?? null, output: { result: yes } };
+      }
+      case 'UPDATE_CONTACT': {
+        const c = await mergeContact(tx, { projectId: ctx.projectId, contactId: ctx.contactId, data: step.data, subscribed: step.subscribed });
+        if (!c) return { status: 'HALT', reason: 'The contact was deleted' };
+        const output = { data: c.data, subscribed: c.subscribed };
+        await finished(tx, input, 'COMPLETED', { output });
+        return { status: 'COMPLETED', next: nextOf(step), output };
+      }
+      case 'WEBHOOK':
+        return webhook(tx, input as StepInput<StepOf<'WEBHOOK'>>, vars);
+      case 'EXIT':
+        await finished(tx, input, 'COMPLETED', { output: { reason: step.reason ?? null } });
+        return { status: 'COMPLETED', next: null };
+      default:
+        throw ApplicationFailure.nonRetryable(`runAutomationStep does not run ${step.type} steps`, 'BAD_STEP');
+    }
+  }
+
+  async function webhook(tx: EntityManager, input: StepInput<StepOf<'WEBHOOK'>>, vars: Record<string, unknown>): Promise<StepOutcome> {
+    const { step } = input;
+    const fill = (s: string) => fillPlaceholders(s, vars, { escape: false });
+    const body = step.body === undefined ? undefined : JSON.stringify(step.body, (_k, v) => (typeof v === 'string' ? fill(v) : v));
+    const headers = Object.fromEntries(Object.entries(step.headers ?? {}).map(([k, v]) => [k, fill(v)]));
+    try {
+      const res = await callWebhook(
+        { url: fill(step.url), method: step.method, headers, body },
+        { dns: deps.dns, allowLoopbackHost: deps.config.webhookAllowLoopbackHost },
+      );
+      const ok = res.status >= 200 && res.status < 300;
+      const output = { status: res.status, body: res.body, url: res.url };
+      await finished(tx, input, ok ? 'COMPLETED' : 'FAILED', { output, error: ok ? undefined : `HTTP ${res.status}` });
+      if (ok) return { status: 'COMPLETED', next: nextOf(step), output };
+      return { status: 'FAILED', next: nextOf(step), error: `HTTP ${res.status}`, fatal: step.failOnError === true };
+    } catch (err) {
+      // Refused by the guard, DNS, connection or the 10 s timeout: recorded on the step, never retried.
+      const error = err instanceof WebhookRefused ? `Refused: ${err.message}` : `Request failed: ${(err as Error).message}`;
+      await finished(tx, input, 'FAILED', { error });
+      return { status: 'FAILED', next: nextOf(step), error, fatal: step.failOnError === true };
+    }
+  }
+
+  /** The context, or a HALT outcome recorded on the step (project disabled, contact deleted). */
+  async function contextOrHalt(tx: EntityManager, input: StepInput) {
+    const ctx = await loadContext(tx, input.executionId);
+    if (!ctx) return { halt: { status: 'HALT', reason: 'The execution no longer exists' } as StepOutcome };
+    if (ctx.halt) {
+      await finished(tx, input, 'SKIPPED', { error: ctx.halt });
+      return { halt: { status: 'HALT', reason: ctx.halt } as StepOutcome };
+    }
+    await markExecution(tx, input.executionId, { status: 'RUNNING', currentStep: input.step.id });
+    return { ctx };
+  }
+
+  return {
+    /** The graph of the version this execution started on; null when the workflow was deleted meanwhile. */
+    async loadAutomation({ executionId }: { executionId: string }): Promise<AutomationRun | null> {
+      const rows = await em().getConnection().execute<Record<string, any>[]>(
+        `select x.project_id, x.contact_id, v.steps from workflow_executions x
+         join workflow_versions v on v.workflow_id = x.workflow_id and v.version = x.version where x.id = ?`,
+        [executionId],
+        'all',
+      );
+      if (!rows[0]) return null;
+      return { executionId, projectId: rows[0].project_id, contactId: rows[0].contact_id, steps: rows[0].steps };
+    },
+
+    /** CONDITION, UPDATE_CONTACT, WEBHOOK and EXIT: run and record in one go. */
+    async runAutomationStep(input: StepInput): Promise<StepOutcome> {
+      return em().transactional(async (tx) => {
+        const { ctx, halt } = await contextOrHalt(tx, input);
+        return halt ?? runStep(tx, input, ctx!);
+      });
+    },
+
+    /** SEND_EMAIL, first half: the email record (once per step, however often retried), or why nothing is sent. */
+    async prepareAutomationEmail(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { emailId: string }> {
+      return em().transactional(async (tx) => {
+        const { ctx, halt } = await contextOrHalt(tx, input);
+        if (halt) return halt;
+        const [done] = await tx.getConnection().execute<{ email_id: string | null }[]>(
+          `select output->>'emailId' as email_id from workflow_execution_steps where execution_id = ? and idx = ?`,
+          [input.executionId, input.idx],
+          'all',
+          tx.getTransactionContext(),
+        );
+        if (done?.email_id) return { emailId: done.email_id };
+        const r = await prepareStepEmail(tx, { projectId: ctx!.projectId, contact: ctx!.contact!, step: input.step, eventData: ctx!.triggerData });
+        if ('emailId' in r) await finished(tx, input, 'RUNNING', { output: { emailId: r.emailId } });
+        else if ('skipped' in r) await finished(tx, input, 'SKIPPED', { error: r.skipped });
+        else await finished(tx, input, 'FAILED', { error: r.failed });
+        if ('emailId' in r) return r;
+        return 'skipped' in r ? { status: 'SKIPPED', next: nextOf(input.step) } : { status: 'FAILED', next: nextOf(input.step), error: r.failed, fatal: false };
+      });
+    },
+
+    /** DELAY, WAIT_UNTIL, WAIT_FOR_EVENT: the execution becomes WAITING; returns how long to wait. */
+    async beginAutomationWait(input: StepInput): Promise<{ waitMs: number } | StepOutcome> {
+      return em().transactional(async (tx) => {
+        const { halt } = await contextOrHalt(tx, input);
+        if (halt) return halt;
+        const { step } = input;
+        const now = new Date();
+        const until =
+          step.type === 'DELAY' ? new Date(now.getTime() + durationMs(step))
+          : step.type === 'WAIT_UNTIL' ? nextLocalTime(now, step.time, step.timezone, step.days)
+          : step.type === 'WAIT_FOR_EVENT' ? new Date(now.getTime() + durationMs(step.timeout))
+          : null;
+        if (!until) throw ApplicationFailure.nonRetryable(`${step.type} is not a wait`, 'BAD_STEP');
+        await markExecution(tx, input.executionId, { status: 'WAITING', currentStep: step.id, waitingFor: step.type === 'WAIT_FOR_EVENT' ? step.eventName : null });
+        await finished(tx, input, 'WAITING', { output: { until: until.toISOString() } });
+        return { waitMs: until.getTime() - now.getTime() };
+      });
+    },
+
+    /** The wait is over: the step is COMPLETED with what ended it, the execution RUNNING again. */
+    async endAutomationWait(input: StepInput & { output: Record<string, unknown> }): Promise<{ halt: string | null }> {
+      return em().transactional(async (tx) => {
+        await markExecution(tx, input.executionId, { status: 'RUNNING', currentStep: input.step.id });
+        await finished(tx, input, 'COMPLETED', { output: input.output });
+        return { halt: (await loadContext(tx, input.executionId))?.halt ?? null };
+      });
+    },
+
+    /** SEND_EMAIL, second half: the delivery outcome on the step record. */
+    async finishAutomationStep(input: StepInput & { status: StepStatus; output?: unknown; error?: string | null }): Promise<void> {
+      await recordStep(em(), { executionId: input.executionId, idx: input.idx, stepId: input.step.id, type: input.step.type, status: input.status, output: input.output, error: input.error });
+    },
+
+    async finishAutomation(input: { executionId: string; status: ExecutionStatus; reason: string | null }): Promise<void> {
+      await finishExecution(em(), input.executionId, input.status, input.reason);
+    },
+  };
+}

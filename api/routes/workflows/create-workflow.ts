@@ -1,0 +1,27 @@
+import { createRoute } from '@hono/zod-openapi';
+import { createWorkflow } from '../../../core/automations/workflows.js';
+import { secretKey } from '../../middleware/auth.js';
+import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
+import type { App } from '../../types.js';
+import { CreateWorkflowBody, Workflow } from './schema.js';
+
+const route = createRoute({
+  operationId: 'createWorkflow',
+  tags: ['Workflows'],
+  method: 'post',
+  path: '/workflows',
+  summary: 'Create an automation workflow (version 1)',
+  description:
+    'A trigger and a graph of steps. 422 lists every problem with its field path: duplicate step ids, transitions to missing steps, ' +
+    'unreachable steps, loops without a DELAY or WAIT step, templates or segments missing from the project, more than 100 steps.',
+  security: [{ secretKey: [] }],
+  middleware: [secretKey] as const,
+  request: jsonBody(CreateWorkflowBody),
+  responses: { 201: ok(Workflow, 'Created'), ...errorResponses(400, 401, 403, 422, 429) },
+});
+
+export const registerCreateWorkflow = (app: App) =>
+  app.openapi(route, async (c) => {
+    const w = await createWorkflow(c.var.em, c.var.project.id, c.req.valid('json'));
+    return c.json(success(w), 201);
+  });

@@ -1,0 +1,143 @@
+import { z } from '@hono/zod-openapi';
+import { AutomationConditionSchema } from './condition.js';
+
+/*
+ * The automation graph: one zod schema is the validation, the OpenAPI document and the SDK type.
+ * The first step is the entry; `next` names the following step (absent: the execution ends);
+ * branching nodes name their exits in `branches`. Graph-wide rules (unique ids, transitions,
+ * reachability, cycles) are checked by graph.ts, references to templates and segments by references.ts.
+ */
+
+export const MAX_STEPS = 100;
+export const DURATION_UNITS = ['seconds', 'minutes', 'hours', 'days'] as const;
+export const WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const;
+const UNIT_MS = { seconds: 1_000, minutes: 60_000, hours: 3_600_000, days: 86_400_000 } as const;
+export const MAX_DURATION_MS = 365 * UNIT_MS.days;
+
+export type DurationUnit = (typeof DURATION_UNITS)[number];
+export const durationMs = (d: { amount: number; unit: DurationUnit }) => d.amount * UNIT_MS[d.unit];
+
+const StepId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').openapi({ example: 'welcome' });
+const Next = StepId.optional().openapi({ description: 'The following step; absent: the execution ends after this one' });
+const EventName = z.string().trim().min(1).max(200);
+
+const Duration = z
+  .object({ amount: z.number().int().positive(), unit: z.enum(DURATION_UNITS) })
+  .refine((d) => durationMs(d) <= MAX_DURATION_MS, { message: 'at most 365 days', path: ['amount'] });
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const SendEmailStep = z
+  .object({
+    id: StepId,
+    type: z.literal('SEND_EMAIL'),
+    templateId: z.string().min(1).max(64).optional(),
+    subject: z.string().min(1).max(998).optional(),
+    body: z.string().min(1).max(1_000_000).optional().openapi({ description: 'HTML with {{variable}} placeholders; {{event.<path>}} reads the triggering event' }),
+    from: z.string().trim().toLowerCase().email().max(254).optional().openapi({ description: "Sender; default: the template's" }),
+    to: z.string().trim().toLowerCase().email().max(254).optional().openapi({ description: 'A fixed recipient; default: the contact' }),
+    next: Next,
+  })
+  .superRefine((s, ctx) => {
+    if (s.templateId === undefined && (s.subject === undefined || s.body === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['templateId'], message: 'give templateId, or subject and body' });
+    }
+  });
+
+const DelayStep = z.object({ id: StepId, type: z.literal('DELAY'), amount: z.number().int().positive(), unit: z.enum(DURATION_UNITS), next: Next }).refine(
+  (d) => durationMs(d) <= MAX_DURATION_MS,
+  { message: 'at most 365 days', path: ['amount'] },
+);
+
+const WaitUntilStep = z.object({
+  id: StepId,
+  type: z.literal('WAIT_UNTIL'),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 24 hours').openapi({ example: '09:00' }),
+  timezone: z.string().min(1).max(64).refine(isTimeZone, 'an IANA time zone such as Europe/Berlin').openapi({ example: 'Europe/Berlin' }),
+  days: z.array(z.enum(WEEKDAYS)).min(1).max(7).optional().openapi({ description: 'Only these weekdays (local); default: any day' }),
+  next: Next,
+});
+
+const WaitForEventStep = z.object({
+  id: StepId,
+  type: z.literal('WAIT_FOR_EVENT'),
+  eventName: EventName,
+  timeout: Duration,
+  branches: z.object({ event: StepId.optional(), timeout: StepId.optional() }).openapi({ description: 'Where to go when the event came / the timeout passed (absent: end)' }),
+});
+
+const ConditionStep = z.object({
+  id: StepId,
+  type: z.literal('CONDITION'),
+  condition: AutomationConditionSchema,
+  branches: z.object({ yes: StepId.optional(), no: StepId.optional() }),
+});
+
+const UpdateContactStep = z.object({
+  id: StepId,
+  type: z.literal('UPDATE_CONTACT'),
+  data: z.record(z.string().min(1).max(200), z.unknown()).optional().openapi({ description: 'Merged into the contact data; null removes a key' }),
+  subscribed: z.boolean().optional(),
+  next: Next,
+});
+
+const WebhookStep = z.object({
+  id: StepId,
+  type: z.literal('WEBHOOK'),
+  url: z.string().max(2048).url().refine((u) => /^https?:\/\//i.test(u), 'http or https only'),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
+  headers: z.record(z.string().min(1).max(200), z.string().max(4000)).optional(),
+  body: z.unknown().optional().openapi({ description: 'JSON body; strings may use {{variables}}' }),
+  failOnError: z.boolean().optional().openapi({ description: 'A non-2xx answer fails the execution (default: recorded, not fatal)' }),
+  next: Next,
+});
+
+const ExitStep = z.object({ id: StepId, type: z.literal('EXIT'), reason: z.string().max(500).optional() });
+
+export const StepSchema = z
+  .discriminatedUnion('type', [SendEmailStep, DelayStep, WaitUntilStep, WaitForEventStep, ConditionStep, UpdateContactStep, WebhookStep, ExitStep])
+  .openapi('WorkflowStep');
+export type Step = z.infer<typeof StepSchema>;
+export type StepType = Step['type'];
+export type StepOf<T extends StepType> = Extract<Step, { type: T }>;
+
+export const TriggerSchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('EVENT'), eventName: EventName.openapi({ description: 'A tracked event or a system event (email.opened, contact.unsubscribed, ...)' }) }),
+    z.object({ type: z.literal('SEGMENT_ENTRY'), segmentId: z.string().min(1).max(64) }),
+    z.object({ type: z.literal('SEGMENT_EXIT'), segmentId: z.string().min(1).max(64) }),
+  ])
+  .openapi('WorkflowTrigger');
+export type Trigger = z.infer<typeof TriggerSchema>;
+
+export const StepsSchema = z.array(StepSchema).min(1).max(MAX_STEPS);
+
+/** The event name a trigger listens for (segment membership events are `segment.<id>.entry|exit`). */
+export function triggerEventName(t: Trigger): string {
+  switch (t.type) {
+    case 'EVENT':
+      return t.eventName;
+    case 'SEGMENT_ENTRY':
+      return `segment.${t.segmentId}.entry`;
+    case 'SEGMENT_EXIT':
+      return `segment.${t.segmentId}.exit`;
+  }
+}
+
+/** Every transition out of a step, with the field that names it. */
+export function transitionsOf(step: Step): { field: string; target: string }[] {
+  const out: { field: string; target: string | undefined }[] = [];
+  if ('next' in step) out.push({ field: 'next', target: step.next });
+  if (step.type === 'CONDITION') out.push({ field: 'branches.yes', target: step.branches.yes }, { field: 'branches.no', target: step.branches.no });
+  if (step.type === 'WAIT_FOR_EVENT') out.push({ field: 'branches.event', target: step.branches.event }, { field: 'branches.timeout', target: step.branches.timeout });
+  return out.filter((t): t is { field: string; target: string } => t.target !== undefined);
+}
+
+export const WAIT_TYPES: ReadonlySet<StepType> = new Set(['DELAY', 'WAIT_UNTIL', 'WAIT_FOR_EVENT']);

@@ -1,0 +1,66 @@
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { AUTOMATION_ATTRIBUTES } from '../../workflows/automation.attributes.js';
+import type { AutomationInput, AutomationEventSignal } from '../../workflows/automation.types.js';
+import type { NewExecution } from './executions.js';
+
+/** What the API and the worker's dispatcher need from Temporal for automations. */
+export interface AutomationEngine {
+  /** Starts the execution's Temporal workflow; a start that already happened is not an error. */
+  start(e: NewExecution): Promise<void>;
+  /** Requests cancellation; an execution already gone is not an error. */
+  cancel(temporalId: string): Promise<void>;
+  /** WAIT_FOR_EVENT: the contact recorded an event the execution may be waiting for. */
+  signalEvent(temporalId: string, event: AutomationEventSignal): Promise<void>;
+}
+
+const missingAttributes = (err: unknown) => /search attribute/i.test(String((err as Error)?.message));
+
+export function createAutomationEngine(temporal: Client, taskQueue: string): AutomationEngine {
+  let attributes = true;
+  const start = async (e: NewExecution, withAttributes: boolean): Promise<void> => {
+    const input: AutomationInput = { executionId: e.executionId, searchAttributes: withAttributes };
+    await temporal.workflow.start('automationWorkflow', {
+      taskQueue,
+      workflowId: e.temporalId,
+      args: [input],
+      typedSearchAttributes: withAttributes
+        ? [
+            { key: AUTOMATION_ATTRIBUTES.project, value: e.projectId },
+            { key: AUTOMATION_ATTRIBUTES.workflow, value: e.workflowId },
+            { key: AUTOMATION_ATTRIBUTES.contactEmail, value: e.contactEmail },
+            { key: AUTOMATION_ATTRIBUTES.status, value: 'RUNNING' },
+          ]
+        : undefined,
+    });
+  };
+  return {
+    async start(e) {
+      try {
+        await start(e, attributes);
+      } catch (err) {
+        if (err instanceof WorkflowExecutionAlreadyStartedError) return;
+        if (!attributes || !missingAttributes(err)) throw err;
+        // A cluster without the attributes registered (see the README): run without them.
+        console.warn(`[automations] search attributes are not registered on this Temporal namespace; starting executions without them (${(err as Error).message})`);
+        attributes = false;
+        await start(e, false);
+      }
+    },
+    async cancel(temporalId) {
+      await temporal.workflow
+        .getHandle(temporalId)
+        .cancel()
+        .catch((err) => {
+          if (!(err instanceof WorkflowNotFoundError)) throw err;
+        });
+    },
+    async signalEvent(temporalId, event) {
+      await temporal.workflow
+        .getHandle(temporalId)
+        .signal('automationEvent', event)
+        .catch((err) => {
+          if (!(err instanceof WorkflowNotFoundError)) throw err;
+        });
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { notFound } from '../errors.js';
+import { decodeCursor, encodeCursor, type Page } from '../paging.js';
+import type { ExecutionStatus } from '../../db/entities/workflows.js';
+import type { StepStatus } from './records.js';
+import { isUuid, newId } from '../../db/ids.js';
+import { automationWorkflowId } from '../workflow-ids.js';
+
+/** A new execution row: what the Temporal start needs. */
+export interface NewExecution {
+  executionId: string;
+  projectId: string;
+  workflowId: string;
+  contactId: string;
+  contactEmail: string;
+  seq: number;
+  temporalId: string;
+}
+
+/*
+ * The re-entry rules and the per-contact sequence number in one statement: allowReentry false
+ * admits a contact once ever, true admits it when none of its executions is RUNNING or WAITING.
+ * Two concurrent starts compute the same seq; the unique key lets one of them in.
+ */
+const INSERT_EXECUTION_SQL = `
+insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, trigger_event_id, trigger_data)
+select ?, w.project_id, w.id, w.version, c.id,
+       coalesce((select max(x.seq) from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id), 0) + 1,
+       'RUNNING', ?, ?::jsonb
+from workflows w join contacts c on c.id = ? and c.project_id = w.project_id
+where w.id = ? and not exists (
+  select 1 from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id and (not w.allow_reentry or x.status in ('RUNNING', 'WAITING')))
+on conflict (workflow_id, contact_id, seq) do nothing
+returning id, project_id, workflow_id, contact_id, seq, (select email from contacts where id = contact_id) as contact_email`;
+
+/** Inserts the execution when the re-entry rules admit the contact; null when they do not. Runs in the caller's transaction. */
+export async function insertExecution(
+  em: EntityManager,
+  input: { workflowId: string; contactId: string; eventId?: string | null; data?: Record<string, unknown> },
+): Promise<NewExecution | null> {
+  const rows = await em
+    .getConnection()
+    .execute<Record<string, any>[]>(
+      INSERT_EXECUTION_SQL,
+      [newId(), input.eventId ?? null, JSON.stringify(input.data ?? {}), input.contactId, input.workflowId],
+      'all',
+      em.getTransactionContext(),
+    );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    executionId: r.id,
+    projectId: r.project_id,
+    workflowId: r.workflow_id,
+    contactId: r.contact_id,
+    contactEmail: r.contact_email,
+    seq: r.seq,
+    temporalId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq),
+  };
+}
+
+export interface ExecutionDto {
+  id: string;
+  workflowId: string;
+  version: number;
+  contactId: string;
+  email: string | null;
+  status: ExecutionStatus;
+  currentStep: string | null;
+  exitReason: string | null;
+  temporalWorkflowId: string;
+  startedAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export interface StepRecordDto {
+  stepId: string;
+  type: string;
+  status: StepStatus;
+  output: unknown;
+  error: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
+const toExecutionDto = (r: Record<string, any>): ExecutionDto => ({
+  id: r.id,
+  workflowId: r.workflow_id,
+  version: r.version,
+  contactId: r.contact_id,
+  email: r.email ?? null,
+  status: r.status,
+  currentStep: r.current_step ?? null,
+  exitReason: r.exit_reason ?? null,
+  temporalWorkflowId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq),
+  startedAt: iso(r.started_at)!,
+  updatedAt: iso(r.updated_at)!,
+  finishedAt: iso(r.finished_at),
+});
+
+const SELECT_EXECUTION = `select x.*, c.email from workflow_executions x left join contacts c on c.id = x.contact_id`;
+
+/** Newest first, keyset on id; `status` and `contactId` filters. */
+export async function listExecutions(
+  em: EntityManager,
+  workflowId: string,
+  q: { limit: number; cursor?: string; status?: ExecutionStatus; contactId?: string },
+): Promise<Page<ExecutionDto>> {
+  const where = ['x.workflow_id = ?'];
+  const params: unknown[] = [workflowId];
+  if (q.status) where.push('x.status = ?'), params.push(q.status);
+  if (q.contactId) {
+    if (!isUuid(q.contactId)) return { items: [], nextCursor: null, total: 0 };
+    where.push('x.contact_id = ?'), params.push(q.contactId);
+  }
+  const conn = em.getConnection();
+  const pageWhere = [...where];
+  const pageParams = [...params];
+  if (q.cursor) pageWhere.push('x.id < ?'), pageParams.push(decodeCursor(q.cursor));
+  const [rows, [{ total }]] = await Promise.all([
+    conn.execute<Record<string, any>[]>(`${SELECT_EXECUTION} where ${pageWhere.join(' and ')} order by x.id desc limit ?`, [...pageParams, q.limit + 1], 'all'),
+    conn.execute<{ total: string }[]>(`select count(*) as total from workflow_executions x where ${where.join(' and ')}`, params, 'all'),
+  ]);
+  const hasMore = rows.length > q.limit;
+  const items = (hasMore ? rows.slice(0, q.limit) : rows).map(toExecutionDto);
+  return { items, nextCursor: hasMore ? encodeCursor(items[items.length - 1].id) : null, total: Number(total) };
+}
+
+export async function getExecution(em: EntityManager, workflowId: string, executionId: string): Promise<ExecutionDto & { steps: StepRecordDto[] }> {
+  const conn = em.getConnection();
+  const rows = isUuid(executionId)
+    ? await conn.execute<Record<string, any>[]>(`${SELECT_EXECUTION} where x.id = ? and x.workflow_id = ?`, [executionId, workflowId], 'all')
+    : [];
+  if (!rows[0]) throw notFound('Execution');
+  const steps = await conn.execute<Record<string, any>[]>('select * from workflow_execution_steps where execution_id = ? order by idx', [executionId], 'all');
+  return {
+    ...toExecutionDto(rows[0]),
+    steps: steps.map((s) => ({
+      stepId: s.step_id,
+      type: s.type,
+      status: s.status,
+      output: s.output ?? null,
+      error: s.error ?? null,
+      startedAt: iso(s.started_at)!,
+      finishedAt: iso(s.finished_at),
+    })),
+  };
+}
+
+/** Executions of a workflow still RUNNING or WAITING, as Temporal workflow ids (to cancel them). */
+export async function liveExecutionIds(em: EntityManager, workflowId: string, executionId?: string): Promise<string[]> {
+  const rows = await em.getConnection().execute<Record<string, any>[]>(
+    `select workflow_id, contact_id, seq from workflow_executions where workflow_id = ? and status in ('RUNNING', 'WAITING')${executionId ? ' and id = ?' : ''}`,
+    executionId ? [workflowId, executionId] : [workflowId],
+    'all',
+  );
+  return rows.map((r) => automationWorkflowId(r.workflow_id, r.contact_id, r.seq));
+}
+
+/** Final status written by the API side of a cancel (the workflow writes the same when it sees the cancellation). */
+export async function markCancelled(em: EntityManager, executionId: string, reason: string) {
+  await em
+    .getConnection()
+    .execute(
+      `update workflow_executions set status = 'CANCELLED', waiting_for = null, exit_reason = ?, finished_at = now(), updated_at = now()
+       where id = ? and status in ('RUNNING', 'WAITING')`,
+      [reason, executionId],
+      'run',
+    );
+}
+
+/** Their Temporal workflows were started (an undispatched execution is started again by the dispatcher). */
+export async function markDispatched(em: EntityManager, executionIds: string[]) {
+  if (executionIds.length === 0) return;
+  await em
+    .getConnection()
+    .execute('update workflow_executions set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(executionIds)], 'run');
+}

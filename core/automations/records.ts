@@ -1,0 +1,76 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ExecutionStatus } from '../../db/entities/workflows.js';
+import { newId } from '../../db/ids.js';
+
+/*
+ * The PostgreSQL mirror of a running execution, written by its activities. Step records are keyed
+ * by (execution, position in the run), so a retried activity overwrites its own record.
+ */
+
+export type StepStatus = 'RUNNING' | 'WAITING' | 'COMPLETED' | 'SKIPPED' | 'FAILED';
+
+const run = (em: EntityManager, sql: string, params: unknown[]) => em.getConnection().execute(sql, params, 'run', em.getTransactionContext());
+
+export async function recordStep(
+  em: EntityManager,
+  r: { executionId: string; idx: number; stepId: string; type: string; status: StepStatus; output?: unknown; error?: string | null },
+) {
+  const final = r.status !== 'RUNNING' && r.status !== 'WAITING';
+  await run(
+    em,
+    `insert into workflow_execution_steps (id, execution_id, idx, step_id, type, status, output, error, finished_at)
+     values (?, ?, ?, ?, ?, ?, ?::jsonb, ?, case when ? then now() end)
+     on conflict (execution_id, idx) do update set status = excluded.status, output = coalesce(excluded.output, workflow_execution_steps.output),
+       error = excluded.error, finished_at = excluded.finished_at`,
+    [newId(), r.executionId, r.idx, r.stepId, r.type, r.status, r.output === undefined ? null : JSON.stringify(r.output), r.error ?? null, final],
+  );
+}
+
+/** Current step and status of a live execution (a final one is left alone). */
+export async function markExecution(em: EntityManager, executionId: string, s: { status: 'RUNNING' | 'WAITING'; currentStep: string; waitingFor?: string | null }) {
+  await run(
+    em,
+    `update workflow_executions set status = ?, current_step = ?, waiting_for = ?, updated_at = now() where id = ? and status in ('RUNNING', 'WAITING')`,
+    [s.status, s.currentStep, s.waitingFor ?? null, executionId],
+  );
+}
+
+export async function finishExecution(em: EntityManager, executionId: string, status: ExecutionStatus, reason: string | null) {
+  await run(
+    em,
+    `update workflow_executions set status = ?, exit_reason = ?, waiting_for = null, finished_at = now(), updated_at = now()
+     where id = ? and status in ('RUNNING', 'WAITING')`,
+    [status, reason, executionId],
+  );
+}
+
+export interface ExecutionContext {
+  projectId: string;
+  contactId: string;
+  triggerData: Record<string, unknown>;
+  /** Why the execution must stop now, or null. */
+  halt: string | null;
+  contact: { id: string; email: string; data: Record<string, unknown>; unsubscribedAt: Date | null } | null;
+}
+
+/** The execution with its project's state and its contact as they are now. */
+export async function loadContext(em: EntityManager, executionId: string): Promise<ExecutionContext | null> {
+  const rows = await em.getConnection().execute<Record<string, any>[]>(
+    `select x.project_id, x.contact_id, x.trigger_data, x.status, p.disabled, c.id as cid, c.email, c.data, c.unsubscribed_at
+     from workflow_executions x join projects p on p.id = x.project_id left join contacts c on c.id = x.contact_id
+     where x.id = ?`,
+    [executionId],
+    'all',
+    em.getTransactionContext(),
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const halt = r.disabled ? 'The project is disabled' : !r.cid ? 'The contact was deleted' : r.status === 'CANCELLED' ? 'Cancelled' : null;
+  return {
+    projectId: r.project_id,
+    contactId: r.contact_id,
+    triggerData: r.trigger_data ?? {},
+    halt,
+    contact: r.cid ? { id: r.cid, email: r.email, data: r.data ?? {}, unsubscribedAt: r.unsubscribed_at ? new Date(r.unsubscribed_at) : null } : null,
+  };
+}

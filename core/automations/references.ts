@@ -1,0 +1,58 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FieldError } from '../errors.js';
+import { isUuid } from '../../db/ids.js';
+import { segmentMentions } from '../segments/refs.js';
+import type { Step, Trigger } from './definition.js';
+
+interface Reference {
+  field: string;
+  kind: 'template' | 'segment';
+  id: string;
+  /** SEND_EMAIL without its own `from`: the template must have one. */
+  needsFrom?: boolean;
+}
+
+function referencesOf(trigger: Trigger, steps: Step[]): Reference[] {
+  const out: Reference[] = [];
+  if (trigger.type !== 'EVENT') out.push({ field: 'trigger.segmentId', kind: 'segment', id: trigger.segmentId });
+  steps.forEach((s, i) => {
+    if (s.type === 'SEND_EMAIL' && s.templateId !== undefined) out.push({ field: `steps.${i}.templateId`, kind: 'template', id: s.templateId, needsFrom: s.from === undefined });
+    if (s.type === 'CONDITION') {
+      for (const m of segmentMentions(s.condition)) out.push({ field: `steps.${i}.condition.${m.path.join('.')}.field`, kind: 'segment', id: m.segmentId });
+    }
+  });
+  return out;
+}
+
+/** Templates and segments named by the graph must exist in the project (one query per kind). */
+export async function checkReferences(em: EntityManager, projectId: string, trigger: Trigger, steps: Step[]): Promise<FieldError[]> {
+  const refs = referencesOf(trigger, steps);
+  const errors: FieldError[] = [];
+  steps.forEach((s, i) => {
+    if (s.type === 'SEND_EMAIL' && s.templateId === undefined && s.from === undefined) {
+      errors.push({ field: `steps.${i}.from`, message: 'is required when the step has no template', code: 'invalid_type' });
+    }
+  });
+  if (refs.length === 0) return errors;
+  const conn = em.getConnection();
+  const ids = (kind: Reference['kind']) => JSON.stringify([...new Set(refs.filter((r) => r.kind === kind && isUuid(r.id)).map((r) => r.id))]);
+  const templates = await conn.execute<{ id: string; from_email: string | null }[]>(
+    'select id, from_email from templates where project_id = ? and id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
+    [projectId, ids('template')],
+    'all',
+  );
+  const segments = await conn.execute<{ id: string }[]>(
+    'select id from segments where project_id = ? and id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
+    [projectId, ids('segment')],
+    'all',
+  );
+  const templateFrom = new Map(templates.map((t) => [t.id, t.from_email]));
+  const segmentIds = new Set(segments.map((s) => s.id));
+  for (const r of refs) {
+    if (r.kind === 'template' && !templateFrom.has(r.id)) errors.push({ field: r.field, message: `No template ${r.id} in this project`, code: 'not_found' });
+    else if (r.kind === 'template' && r.needsFrom && !templateFrom.get(r.id)) {
+      errors.push({ field: r.field.replace(/templateId$/, 'from'), message: 'is required: the template has no from address', code: 'invalid_type' });
+    } else if (r.kind === 'segment' && !segmentIds.has(r.id)) errors.push({ field: r.field, message: `No segment ${r.id} in this project`, code: 'not_found' });
+  }
+  return errors;
+}

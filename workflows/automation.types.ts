@@ -1,0 +1,28 @@
+/** Shapes shared by the automation workflow, its activities and the API (types only: safe in workflow code). */
+import type { Step } from '../core/automations/definition.js';
+
+export interface AutomationInput {
+  executionId: string;
+  /** The execution was started with search attributes, so the workflow keeps AutomationStatus current. */
+  searchAttributes: boolean;
+}
+
+/** Signal `automationEvent`: the contact recorded an event (WAIT_FOR_EVENT). */
+export interface AutomationEventSignal {
+  name: string;
+  eventId: string;
+}
+
+/** The execution as the workflow needs it: the graph of the version it started on. */
+export interface AutomationRun {
+  executionId: string;
+  projectId: string;
+  contactId: string;
+  steps: Step[];
+}
+
+export type StepOutcome =
+  | { status: 'COMPLETED' | 'SKIPPED'; next: string | null; output?: unknown }
+  | { status: 'FAILED'; next: string | null; error: string; fatal: boolean }
+  /** The execution must stop here (project disabled, contact deleted...). */
+  | { status: 'HALT'; reason: string };
