@@ -9,7 +9,7 @@ import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
 import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
 import type { ExecutionStatus } from '../db/entities/workflows.js';
-import type { AutomationRun, StepOutcome } from '../workflows/automation.types.js';
+import type { AutomationRun, StepOutcome } from '../core/automations/types.js';
 import type { ActivityDeps } from './deps.js';
 
 interface StepInput<T extends Step = Step> {

@@ -1,11 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { CAMPAIGN_ATTRIBUTE_FLAGS } from '../core/search-attributes.js';
+import { SEARCH_ATTRIBUTE_FLAGS } from '../core/search-attributes.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { log as logger } from '../core/log.js';
 import { fileURLToPath } from 'node:url';
-import { AUTOMATION_ATTRIBUTE_FLAGS } from '../workflows/automation.attributes.js';
 
 /*
  * Finding, installing and running the `temporal` CLI dev server. Shared by `npm start`, the test
@@ -116,7 +115,7 @@ export async function startTemporalDevServer(opts: {
   if (opts.namespace && opts.namespace !== 'default') args.push('--namespace', opts.namespace);
   // Search attributes of the service's workflows (a Set: several areas share ProjectId): the UI and
   // `temporal workflow list --query` filter on them.
-  for (const flag of new Set([...CAMPAIGN_ATTRIBUTE_FLAGS, ...AUTOMATION_ATTRIBUTE_FLAGS])) args.push('--search-attribute', flag);
+  for (const flag of SEARCH_ATTRIBUTE_FLAGS) args.push('--search-attribute', flag);
   const child = spawn(opts.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {

@@ -1,4 +1,4 @@
-import { AUTOMATION_ATTRIBUTES } from '../workflows/automation.attributes.js';
+import { AUTOMATION_ATTRIBUTES, CAMPAIGN_ATTRIBUTES } from '../core/search-attributes.js';
 import { findTemporalCli, freePort, installTemporalCli, startTemporalDevServer } from './temporal-cli.js';
 
 export interface ResolvedTemporal {
@@ -47,7 +47,7 @@ export async function resolveTemporal(opts: {
       ui: true,
       uiPort,
       namespace: opts.namespace,
-      searchAttributes: Object.values(AUTOMATION_ATTRIBUTES),
+      searchAttributes: [...new Map([...Object.values(CAMPAIGN_ATTRIBUTES), ...Object.values(AUTOMATION_ATTRIBUTES)].map((k) => [k.name, k])).values()],
       log: { level: 'error', format: 'pretty' },
     },
   });

@@ -1,10 +1,13 @@
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { CancellationScope, condition, defineSignal, isCancellation, proxyActivities, setHandler, sleep, upsertSearchAttributes } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import type { Step, StepOf } from '../core/automations/definition.js';
 import type { ExecutionStatus } from '../db/entities/workflows.js';
-import { AUTOMATION_ATTRIBUTES } from './automation.attributes.js';
-import type { AutomationEventSignal, AutomationInput, StepOutcome } from './automation.types.js';
+import type { AutomationEventSignal, AutomationInput, StepOutcome } from '../core/automations/types.js';
 import { deliverEmailRecord } from './deliver.workflow.js';
+
+/** The execution's status in Temporal's visibility (the same key as AUTOMATION_ATTRIBUTES.status in core/search-attributes.ts: workflow code takes no values from core). */
+const STATUS_ATTRIBUTE = defineSearchAttributeKey('AutomationStatus', SearchAttributeType.KEYWORD);
 
 /** The contact recorded an event; a WAIT_FOR_EVENT step waiting for that name moves on. */
 export const automationEventSignal = defineSignal<[AutomationEventSignal]>('automationEvent');
@@ -29,7 +32,7 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
   const received: AutomationEventSignal[] = [];
   setHandler(automationEventSignal, (e) => void received.push(e));
   const setStatus = (status: ExecutionStatus | 'WAITING' | 'RUNNING') => {
-    if (input.searchAttributes) upsertSearchAttributes([{ key: AUTOMATION_ATTRIBUTES.status, value: status }]);
+    if (input.searchAttributes) upsertSearchAttributes([{ key: STATUS_ATTRIBUTE, value: status }]);
   };
   const finish = async (status: ExecutionStatus, reason: string | null) => {
     await acts.finishAutomation({ executionId, status, reason });

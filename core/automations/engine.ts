@@ -1,6 +1,6 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { AUTOMATION_ATTRIBUTES } from '../../workflows/automation.attributes.js';
-import type { AutomationInput, AutomationEventSignal } from '../../workflows/automation.types.js';
+import { AUTOMATION_ATTRIBUTES } from '../search-attributes.js';
+import type { AutomationInput, AutomationEventSignal } from './types.js';
 import type { NewExecution } from './executions.js';
 
 /** What the API and the worker's dispatcher need from Temporal for automations. */

@@ -1,5 +1,5 @@
 /** Shapes shared by the automation workflow, its activities and the API (types only: safe in workflow code). */
-import type { Step } from '../core/automations/definition.js';
+import type { Step } from './definition.js';
 
 export interface AutomationInput {
   executionId: string;
