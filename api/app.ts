@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError } from '../core/errors.js';
 import { renderError } from './error-handler.js';
 import { AuthState } from './middleware/auth-state.js';
+import { corsMiddleware } from './middleware/cors.js';
 import { defaultBodyLimit } from './middleware/body-limit.js';
 import { requireJsonBody } from './middleware/content-type.js';
 import { withDeps } from './middleware/entity-manager.js';
@@ -55,6 +56,8 @@ export function createApp(deps: AppDeps): App {
   const auth = new AuthState(deps.config.authCacheTtlMs, deps.config.rateLimitPerMinute, rateWindowStore(deps.orm));
   const app = buildApp();
   app.use('*', requestId);
+  // Before auth and the body checks: a preflight carries neither a key nor a body.
+  app.use('*', corsMiddleware(deps.config.cors));
   app.use('*', withDeps(deps, auth));
   app.use('*', defaultBodyLimit);
   app.use('*', requireJsonBody);

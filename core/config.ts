@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/** `*` (any origin), a list of origins, or null (CORS off). */
+export type CorsOrigins = '*' | string[] | null;
+
+const ORIGIN_RE = /^https?:\/\/[^\s/,]+$/;
+const corsOriginsEnv = (byDefault: string) => z
+  .string()
+  .default(byDefault)
+  .transform((v) => v.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean))
+  .refine((list) => list.every((o) => o === '*' || ORIGIN_RE.test(o)), 'a comma-separated list of origins like https://app.example.com, or *')
+  .transform((list): CorsOrigins => (list.length === 0 ? null : list.includes('*') ? '*' : list));
+
 /** Every setting the service reads from the environment, parsed once; a bad value fails fast with a readable message. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -21,6 +32,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Browser origins per path scope: `*`, a comma-separated list, or empty (no CORS headers). */
+  CORS_TRACK_ORIGINS: corsOriginsEnv('*'),
+  CORS_SEND_ORIGINS: corsOriginsEnv('*'),
+  CORS_DASHBOARD_ORIGINS: corsOriginsEnv(''),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -56,6 +71,8 @@ export interface Config {
   rateLimitPerMinute: number;
   authCacheTtlMs: number;
   logLevel: Env['LOG_LEVEL'];
+  /** Allowed browser origins: /v1/track, /v1/send + /v1/verify, every other route. */
+  cors: { track: CorsOrigins; send: CorsOrigins; dashboard: CorsOrigins };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -87,5 +104,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     logLevel: e.LOG_LEVEL,
+    cors: { track: e.CORS_TRACK_ORIGINS, send: e.CORS_SEND_ORIGINS, dashboard: e.CORS_DASHBOARD_ORIGINS },
   };
 }
