@@ -3,6 +3,7 @@ import { PageQuery, pageOf } from '../../envelope.js';
 import { EmailAddress, Timestamp } from '../../schemas.js';
 import { UUID_RE } from '../../../db/ids.js';
 import { TOTAL_COUNT_CAP } from '../../../core/events/events.js';
+import { EVENT_NAME_MAX } from '../track/schema.js';
 
 const IdQuery = (name: string) =>
   z.string().regex(UUID_RE, 'Expected an id (UUID)').openapi({ param: { name, in: 'query' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a' });
@@ -12,7 +13,7 @@ const DateTimeQuery = (name: string, description: string) =>
 export const Event = z
   .object({
     id: z.string(),
-    name: z.string().openapi({ example: 'signed_up' }),
+    name: z.string().openapi({ example: 'Signed Up' }),
     contactId: z.string().nullable(),
     email: z.string().nullable().openapi({ description: "The contact's email (null when the event has no contact)" }),
     emailId: z.string().nullable(),
@@ -23,7 +24,7 @@ export const Event = z
   .openapi('Event');
 
 export const ListEventsQuery = PageQuery.extend({
-  name: z.string().min(1).max(100).optional().openapi({ param: { name: 'name', in: 'query' }, example: 'signed_up' }),
+  name: z.string().min(1).max(EVENT_NAME_MAX).optional().openapi({ param: { name: 'name', in: 'query' }, example: 'Signed Up', description: 'Events with exactly this name' }),
   contactId: IdQuery('contactId').optional(),
   email: EmailAddress.optional().openapi({ param: { name: 'email', in: 'query' }, description: 'Events of the contact with this email' }),
   campaignId: IdQuery('campaignId').optional(),
