@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError } from '../core/errors.js';
 import { renderError } from './error-handler.js';
+import { finishDocument, OPENAPI_INFO } from './openapi-document.js';
 import { AuthState } from './middleware/auth-state.js';
 import { corsMiddleware } from './middleware/cors.js';
 import { defaultBodyLimit } from './middleware/body-limit.js';
@@ -11,17 +12,6 @@ import { registerRoutes } from './routes/index.js';
 import { rateWindowStore } from './rate-windows.js';
 import type { App, AppDeps, AppEnv } from './types.js';
 import { validationHook } from './validation.js';
-
-export const OPENAPI_INFO = {
-  openapi: '3.1.0',
-  info: {
-    title: 'Mailhub Email Service API',
-    version: '1.0.0',
-    description:
-      'Transactional sending, event tracking, address verification, contacts, templates, campaigns, segments, automation workflows and sender domains. ' +
-      'Authenticate with `Authorization: Bearer <key>`: secret keys (`sk_`) work everywhere, public keys (`pk_`) only on `POST /v1/track`.',
-  },
-} as const;
 
 /** Builds the OpenAPI app with routes only (no dependencies): used by the server and the document generator. */
 export function buildApp(): App {
@@ -42,7 +32,7 @@ export function buildApp(): App {
 }
 
 export function openApiDocument(app: App) {
-  return app.getOpenAPI31Document(OPENAPI_INFO);
+  return finishDocument(app.getOpenAPI31Document(OPENAPI_INFO));
 }
 
 /** The document of every route, built without any dependency (no handler runs): `npm run openapi`. */

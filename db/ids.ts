@@ -45,5 +45,6 @@ export function newId(now = Date.now()): string {
 }
 
 /** The one UUID pattern (any version; ids are UUIDv7). */
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// No regex flags: zod copies this into the OpenAPI document's `pattern`, where a flag becomes a literal "/i" suffix.
+export const UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const isUuid = (s: string): boolean => UUID_RE.test(s);

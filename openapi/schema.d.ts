@@ -156,7 +156,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one email record and its delivery status (extension: ids come from POST /v1/send) */
+        /** Get one sent email and its delivery status (ids come from POST /v1/send) */
         get: operations["getEmail"];
         put?: never;
         post?: never;
@@ -247,7 +247,7 @@ export interface paths {
         put?: never;
         /**
          * Check the DNS records now (a FAILED domain starts a new 72 h checking period)
-         * @description Not in the contract: an extension. Answers after the check with the updated domain; the background checks restart their backoff.
+         * @description Answers after the check with the updated domain; the background checks start again from their shortest interval.
          */
         post: operations["verifyDomain"];
         delete?: never;
@@ -264,12 +264,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List suppressed addresses, newest first (extension; keyset paginated)
+         * List suppressed addresses, newest first (keyset paginated)
          * @description Mail to a suppressed address is refused (`RECIPIENT_SUPPRESSED`) and skipped by campaigns.
          */
         get: operations["listSuppressions"];
         put?: never;
-        /** Suppress an address (extension; idempotent: an existing entry takes the new reason) */
+        /** Suppress an address (idempotent: an existing entry takes the new reason) */
         post: operations["createSuppression"];
         delete?: never;
         options?: never;
@@ -287,7 +287,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove an address from the suppression list (extension): mail to it is allowed again */
+        /** Remove an address from the suppression list: mail to it is allowed again */
         delete: operations["deleteSuppression"];
         options?: never;
         head?: never;
@@ -304,7 +304,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report bounces and complaints (extension; authenticated by the project webhook secret or a secret key)
+         * Report bounces and complaints (authenticated by the project webhook secret or a secret key)
          * @description For mail providers and bounce processors. A hard bounce or complaint puts the address on the suppression list and records `email.bounced` (data.type `hard`) or `email.complained`; a hard bounce also marks the matched email record `BOUNCED`. A soft bounce records `email.bounced` (data.type `soft`) only. Reports are matched to the sent email by `emailId` or `messageId`. A batch is applied all or nothing.
          */
         post: operations["reportBounces"];
@@ -324,7 +324,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report a raw bounce message: RFC 3464 DSN or RFC 5965 abuse report (extension; webhook secret or secret key)
+         * Report a raw bounce message: RFC 3464 DSN or RFC 5965 abuse report (webhook secret or secret key)
          * @description For an MTA that forwards the bounces it receives (inbound SMTP itself is not part of this service). Status 5.x.x is a hard bounce, 4.x.x a soft one; a feedback report is a complaint. The bounced message is found by the `X-Mailhub-Email-Id` header of the returned message, its Message-ID, or a VERP `+<emailId>` return path. Effects as `POST /webhooks/bounces`. At most 1 MB; 422 when no bounce is found in it.
          */
         post: operations["reportDsn"];
@@ -341,7 +341,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The key's project: settings and the bounce-webhook secret (extension) */
+        /** Get the key's project: settings and the bounce-webhook secret */
         get: operations["getProject"];
         put?: never;
         post?: never;
@@ -364,7 +364,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change tracking and sending-rate settings (extension) */
+        /** Change tracking and sending-rate settings */
         patch: operations["updateProjectSettings"];
         trace?: never;
     };
@@ -468,6 +468,21 @@ export interface components {
             /** @description epoch milliseconds */
             time: number;
         };
+        /**
+         * @example {
+         *       "to": "ada@example.com",
+         *       "from": {
+         *         "name": "Example",
+         *         "email": "hello@example.com"
+         *       },
+         *       "subject": "Your order {{order}}",
+         *       "body": "<p>Thanks {{name}}!</p>",
+         *       "data": {
+         *         "name": "Ada",
+         *         "order": "A-1001"
+         *       }
+         *     }
+         */
         SendEmailBody: {
             /** @description One recipient or up to 50 (duplicates removed, case-insensitively) */
             to: string | {
@@ -587,6 +602,15 @@ export interface components {
             /** Format: date-time */
             timestamp: string;
         };
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "event": "Signed Up",
+         *       "data": {
+         *         "plan": "pro"
+         *       }
+         *     }
+         */
         TrackBody: {
             /**
              * Format: email
@@ -642,6 +666,11 @@ export interface components {
              */
             suggestedEmail?: string;
         };
+        /**
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
         VerifyEmailBody: {
             /**
              * @description The address to verify (at most 254 characters).
@@ -686,6 +715,16 @@ export interface components {
                 isUpdate: boolean;
             };
         };
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "subscribed": true,
+         *       "data": {
+         *         "firstName": "Ada",
+         *         "plan": "pro"
+         *       }
+         *     }
+         */
         UpsertContactBody: {
             /**
              * Format: email
@@ -705,6 +744,14 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /**
+         * @example {
+         *       "subscribed": false,
+         *       "data": {
+         *         "plan": null
+         *       }
+         *     }
+         */
         UpdateContactBody: {
             /**
              * Format: email
@@ -755,6 +802,16 @@ export interface components {
         };
         /** @enum {string} */
         TemplateType: "TRANSACTIONAL" | "MARKETING";
+        /**
+         * @example {
+         *       "name": "Welcome",
+         *       "subject": "Welcome, {{name}}",
+         *       "body": "<p>Hello {{name}}, thanks for signing up.</p>",
+         *       "type": "TRANSACTIONAL",
+         *       "from": "hello@example.com",
+         *       "fromName": "Example"
+         *     }
+         */
         CreateTemplateBody: {
             name: string;
             subject: string;
@@ -773,6 +830,11 @@ export interface components {
              */
             replyTo?: string | null;
         };
+        /**
+         * @example {
+         *       "subject": "Welcome aboard, {{name}}"
+         *     }
+         */
         UpdateTemplateBody: {
             name?: string;
             subject?: string;
@@ -917,6 +979,11 @@ export interface components {
              */
             status: "PENDING" | "VERIFIED" | "FAILED";
         };
+        /**
+         * @example {
+         *       "domain": "mail.example.com"
+         *     }
+         */
         CreateDomainBody: {
             /**
              * @description A registrable name (not an IP, not a public suffix such as `co.uk`); IDN is accepted.
@@ -953,6 +1020,11 @@ export interface components {
              */
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
         CreateSuppressionBody: {
             /**
              * Format: email
@@ -981,7 +1053,15 @@ export interface components {
             event: "email.bounced" | "email.complained";
             eventId: string;
         };
-        /** @description One report or an array of at most 100. */
+        /**
+         * @description One report or an array of at most 100.
+         * @example {
+         *       "type": "hard_bounce",
+         *       "email": "ada@example.com",
+         *       "diagnostic": "550 5.1.1 The email account does not exist",
+         *       "status": "5.1.1"
+         *     }
+         */
         BounceWebhookBody: components["schemas"]["BounceReport"] | components["schemas"]["BounceReport"][];
         BounceReport: {
             /**
@@ -1032,7 +1112,12 @@ export interface components {
             /** @description Emails per second this project sends at: the service's rate (SEND_RATE_PER_SECOND, 14 by default) or the project's lower setting. */
             sendRatePerSecond: number;
         };
-        /** @description Only the given settings change; `null` restores the default. */
+        /**
+         * @description Only the given settings change; `null` restores the default.
+         * @example {
+         *       "sendRatePerSecond": 5
+         *     }
+         */
         UpdateProjectSettingsBody: {
             trackMarketing?: boolean | null;
             trackTransactional?: boolean | null;
@@ -1329,8 +1414,11 @@ export interface operations {
     listContacts: {
         parameters: {
             query?: {
+                /** @description Items per page (1-100) */
                 limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
+                /** @description Only subscribed (`true`) or unsubscribed (`false`) contacts */
                 subscribed?: "true" | "false";
                 /** @description Case-insensitive substring of the email. */
                 search?: string;
@@ -1483,6 +1571,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The resource id */
                 id: string;
             };
             cookie?: never;
@@ -1545,6 +1634,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The resource id */
                 id: string;
             };
             cookie?: never;
@@ -1611,6 +1701,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The resource id */
                 id: string;
             };
             cookie?: never;
@@ -1702,9 +1793,12 @@ export interface operations {
     listTemplates: {
         parameters: {
             query?: {
+                /** @description Items per page (1-100) */
                 limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
-                type?: components["schemas"]["TemplateType"];
+                /** @description Only templates of this type */
+                type?: components["schemas"]["TemplateType"] & unknown;
             };
             header?: never;
             path?: never;
@@ -1841,6 +1935,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The resource id */
                 id: string;
             };
             cookie?: never;
@@ -1903,6 +1998,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The resource id */
                 id: string;
             };
             cookie?: never;
@@ -1978,6 +2074,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The resource id */
                 id: string;
             };
             cookie?: never;
@@ -2062,6 +2159,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The resource id */
                 id: string;
             };
             cookie?: never;
@@ -2173,14 +2271,19 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /** @description Items per page (1-100) */
                 limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
                 /** @description Events with exactly this name */
                 name?: string;
+                /** @description Events of this contact */
                 contactId?: string;
                 /** @description Events of the contact with this email */
                 email?: string;
+                /** @description Events of this campaign */
                 campaignId?: string;
+                /** @description Events of this sent email */
                 emailId?: string;
                 /** @description Events at or after this time (inclusive, ms precision) */
                 from?: string;
@@ -2247,9 +2350,11 @@ export interface operations {
     listDomains: {
         parameters: {
             query?: {
+                /** @description Items per page (1-100) */
                 limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
-                /** @description The contract says "list verified domains": `?status=VERIFIED` gives exactly that; without it every status is listed. */
+                /** @description Only domains in this status (`VERIFIED`: the ones you can send from); without it every status is listed. */
                 status?: "PENDING" | "VERIFIED" | "FAILED";
             };
             header?: never;
@@ -2405,6 +2510,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The resource id */
                 id: string;
             };
             cookie?: never;
@@ -2467,6 +2573,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The resource id */
                 id: string;
             };
             cookie?: never;
@@ -2542,6 +2649,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The resource id */
                 id: string;
             };
             cookie?: never;
@@ -2602,7 +2710,9 @@ export interface operations {
     listSuppressions: {
         parameters: {
             query?: {
+                /** @description Items per page (1-100) */
                 limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
                 /** @description Only this address (exact, case-insensitive). */
                 email?: string;

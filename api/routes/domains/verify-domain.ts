@@ -12,7 +12,7 @@ const route = createRoute({
   method: 'post',
   path: '/domains/{id}/verify',
   summary: 'Check the DNS records now (a FAILED domain starts a new 72 h checking period)',
-  description: 'Not in the contract: an extension. Answers after the check with the updated domain; the background checks restart their backoff.',
+  description: 'Answers after the check with the updated domain; the background checks start again from their shortest interval.',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { params: IdParam },

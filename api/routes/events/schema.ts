@@ -5,8 +5,8 @@ import { UUID_RE } from '../../../db/ids.js';
 import { TOTAL_COUNT_CAP } from '../../../core/events/events.js';
 import { EVENT_NAME_MAX } from '../track/schema.js';
 
-const IdQuery = (name: string) =>
-  z.string().regex(UUID_RE, 'Expected an id (UUID)').openapi({ param: { name, in: 'query' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a' });
+const IdQuery = (name: string, description: string) =>
+  z.string().regex(UUID_RE, 'Expected an id (UUID)').openapi({ param: { name, in: 'query' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a', description });
 const DateTimeQuery = (name: string, description: string) =>
   z.string().datetime({ offset: true }).openapi({ param: { name, in: 'query' }, example: '2026-11-23T10:00:00Z', description });
 
@@ -25,10 +25,10 @@ export const Event = z
 
 export const ListEventsQuery = PageQuery.extend({
   name: z.string().min(1).max(EVENT_NAME_MAX).optional().openapi({ param: { name: 'name', in: 'query' }, example: 'Signed Up', description: 'Events with exactly this name' }),
-  contactId: IdQuery('contactId').optional(),
+  contactId: IdQuery('contactId', 'Events of this contact').optional(),
   email: EmailAddress.optional().openapi({ param: { name: 'email', in: 'query' }, description: 'Events of the contact with this email' }),
-  campaignId: IdQuery('campaignId').optional(),
-  emailId: IdQuery('emailId').optional(),
+  campaignId: IdQuery('campaignId', 'Events of this campaign').optional(),
+  emailId: IdQuery('emailId', 'Events of this sent email').optional(),
   from: DateTimeQuery('from', 'Events at or after this time (inclusive, ms precision)').optional(),
   to: DateTimeQuery('to', 'Events at or before this time (inclusive, ms precision)').optional(),
 });

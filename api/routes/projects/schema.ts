@@ -34,4 +34,4 @@ export const UpdateProjectSettingsBody = z
       .openapi({ description: "Emails per second for this project. It can lower the service's rate (SEND_RATE_PER_SECOND, 14 by default), never raise it." }),
   })
   .strict()
-  .openapi('UpdateProjectSettingsBody', { description: 'Only the given settings change; `null` restores the default.' });
+  .openapi('UpdateProjectSettingsBody', { description: 'Only the given settings change; `null` restores the default.', example: { sendRatePerSecond: 5 } });

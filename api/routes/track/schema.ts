@@ -3,7 +3,8 @@ import { EmailAddress, Timestamp } from '../../schemas.js';
 
 /** Event names: any text of 1-255 characters without control characters (e.g. "Signed Up"). */
 export const EVENT_NAME_MAX = 255;
-const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
+/** Cc: U+0000-U+001F and U+007F-U+009F (no `u` flag: flags would leak into the document's `pattern`). */
+const NO_CONTROL_CHARACTERS = /^[^\x00-\x1f\x7f-\x9f]*$/;
 
 export const EventName = z
   .string()
@@ -35,7 +36,7 @@ export const TrackBody = z
       .optional()
       .openapi({ example: { plan: 'pro', orderId: { value: 'A-1001', persistent: false } } }),
   })
-  .openapi('TrackBody');
+  .openapi('TrackBody', { example: { email: 'ada@example.com', event: 'Signed Up', data: { plan: 'pro' } } });
 
 export const TrackResult = z
   .object({
