@@ -45,7 +45,8 @@ export const STATUS_TEXT: Record<number, string> = {
 
 type Status = keyof typeof STATUS_TEXT;
 
-function describe(status: number): string {
+/** A status's documented meaning with the error codes that use it, from the code -> status table. */
+export function describe(status: number): string {
   const codes = Object.entries(ERROR_STATUS).filter(([, s]) => s === status).map(([c]) => c);
   return `${STATUS_TEXT[status] ?? 'Error'} (codes: ${codes.join(', ') || 'n/a'})`;
 }

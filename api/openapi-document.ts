@@ -1,3 +1,6 @@
+import { describe } from './envelope.js';
+import { ALT_SHAPE_PATHS } from './error-handler.js';
+import { NON_JSON_PREFIXES } from './middleware/content-type.js';
 import type { App } from './types.js';
 
 export const OPENAPI_INFO: Parameters<App['getOpenAPI31Document']>[0] = {
@@ -31,20 +34,39 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   System: 'Service health.',
 };
 
-type Operation = { tags?: string[]; security?: unknown[] };
+type Operation = { tags?: string[]; security?: unknown[]; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
 type Document = ReturnType<App['getOpenAPI31Document']>;
 
 /**
- * Completes the generated document: the tags actually used (described, in TAG_DESCRIPTIONS order,
- * new ones after), and `security: []` on operations that take no key, so "public" is explicit.
+ * Errors any route can answer because of the app-wide middleware and handler, added where a route
+ * does not list them: 500 (unexpected failure), 413 (body over the limit) and 400 (a body that is
+ * not JSON) on writes, 422 (parameter or body validation) wherever there is input.
+ */
+function addAppWideErrors(path: string, method: string, op: Operation) {
+  const statuses = [500];
+  const writes = method === 'post' || method === 'put' || method === 'patch';
+  if (writes) statuses.push(413);
+  if (writes && !NON_JSON_PREFIXES.some((p) => path.startsWith(p))) statuses.push(400);
+  if ((op.parameters?.length ?? 0) > 0 || op.requestBody) statuses.push(422);
+  const schema = { $ref: `#/components/schemas/${ALT_SHAPE_PATHS.has(path) ? 'AltError' : 'ErrorEnvelope'}` };
+  for (const s of statuses) op.responses[s] ??= { description: describe(s), content: { 'application/json': { schema } } };
+  // Keep statuses in numeric order, as the routes list them.
+  op.responses = Object.fromEntries(Object.entries(op.responses).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
+/**
+ * Completes the generated document: app-wide error responses, the tags actually used (described,
+ * in TAG_DESCRIPTIONS order, new ones after), and `security: []` on operations that take no key,
+ * so "public" is explicit.
  */
 export function finishDocument(doc: Document): Document {
   const used = new Set<string>();
-  for (const item of Object.values(doc.paths ?? {})) {
-    for (const op of Object.values(item as Record<string, Operation>)) {
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
       if (typeof op !== 'object' || op === null || !('responses' in op)) continue;
       op.tags?.forEach((t) => used.add(t));
       op.security ??= [];
+      addAppWideErrors(path, method, op);
     }
   }
   const known = Object.keys(TAG_DESCRIPTIONS).filter((t) => used.has(t));

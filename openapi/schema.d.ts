@@ -1151,6 +1151,15 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description At least one is unreachable */
             503: {
                 headers: {
@@ -1263,6 +1272,15 @@ export interface operations {
                     "application/json": components["schemas"]["AltError"];
                 };
             };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
         };
     };
     trackEvent: {
@@ -1318,6 +1336,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
             422: {
                 headers: {
@@ -1329,6 +1356,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1391,6 +1427,15 @@ export interface operations {
                     "application/json": components["schemas"]["AltError"];
                 };
             };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
             /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
             422: {
                 headers: {
@@ -1402,6 +1447,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1478,6 +1532,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     upsertContact: {
@@ -1546,6 +1609,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
             422: {
                 headers: {
@@ -1557,6 +1629,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1618,8 +1699,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1685,8 +1784,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1770,6 +1887,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
             422: {
                 headers: {
@@ -1781,6 +1907,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1855,6 +1990,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createTemplate: {
@@ -1910,6 +2054,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
             422: {
                 headers: {
@@ -1921,6 +2074,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1982,8 +2144,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2058,8 +2238,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2134,6 +2332,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
             422: {
                 headers: {
@@ -2145,6 +2352,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2206,8 +2422,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2259,6 +2493,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2345,6 +2588,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listDomains: {
@@ -2405,6 +2657,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2476,6 +2737,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
             422: {
                 headers: {
@@ -2487,6 +2757,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2557,8 +2836,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2633,8 +2930,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2669,6 +2984,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unauthorized (codes: UNAUTHORIZED) */
             401: {
                 headers: {
@@ -2696,8 +3020,35 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2765,6 +3116,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2840,6 +3200,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
             422: {
                 headers: {
@@ -2851,6 +3220,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2934,6 +3312,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     reportBounces: {
@@ -2989,6 +3376,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
             422: {
                 headers: {
@@ -3000,6 +3396,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3091,6 +3496,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getProject: {
@@ -3135,6 +3549,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3197,6 +3620,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
             422: {
                 headers: {
@@ -3208,6 +3640,15 @@ export interface operations {
             };
             /** @description Too Many Requests (codes: RATE_LIMITED) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3247,6 +3688,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     trackClick: {
@@ -3271,6 +3730,24 @@ export interface operations {
             };
             /** @description Not Found (codes: NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3310,6 +3787,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     unsubscribeOneClick: {
@@ -3335,6 +3830,33 @@ export interface operations {
             };
             /** @description Not Found (codes: NOT_FOUND) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../api/app.js';
 import { generateKey, revokeKey, setProjectDisabled } from '../core/projects/keys.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
+import { validateResponsesOf } from './support/response-validation.js';
 import { expectError } from './support/envelope.js';
 import { fillPath, label, operationsOf, schemesOf, usesApiKey, type Operation } from './support/route-table.js';
 
@@ -172,7 +173,7 @@ describe('rate limit shared by API processes', () => {
   it('two API apps on one database count the same minute for a project', async () => {
     const left = 60_000 - (Date.now() % 60_000);
     if (left < 5_000) await new Promise((r) => setTimeout(r, left + 100));
-    const [a, b] = [createApp(shared.deps), createApp(shared.deps)];
+    const [a, b] = [validateResponsesOf(createApp(shared.deps)), validateResponsesOf(createApp(shared.deps))];
     const get = (app: typeof a) => app.request('/contacts', { headers: { authorization: `Bearer ${shared.project.secretKey}` } });
     for (let i = 0; i < 6; i++) expect((await get(a)).status).toBe(200);
     expect((await get(b)).status).toBe(200);
