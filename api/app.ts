@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError } from '../core/errors.js';
+import { registerDocs } from './docs.js';
 import { renderError } from './error-handler.js';
 import { finishDocument, OPENAPI_INFO } from './openapi-document.js';
 import { AuthState } from './middleware/auth-state.js';
@@ -54,11 +55,7 @@ export function createApp(deps: AppDeps): App {
   registerRoutes(app);
   // Served from the same function as the committed openapi/openapi.json, so both are equal.
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
-  app.get('/docs', (c) =>
-    c.html(`<!doctype html><html><head><title>Mailhub API</title><meta charset="utf-8"/></head>
-<body><script id="api-reference" data-url="/openapi.json"></script>
-<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference"></script></body></html>`),
-  );
+  registerDocs(app);
   app.notFound((c) =>
     renderError(new DomainError('NOT_FOUND', 'Route not found', { suggestion: 'See GET /openapi.json for the available endpoints.' }), c),
   );
