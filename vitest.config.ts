@@ -4,7 +4,9 @@ export default defineConfig({
   test: {
     // forks (the default): the Temporal native module breaks under worker threads.
     pool: 'forks',
-    globalSetup: ['./test/global-setup.ts'],
+    globalSetup: ['./test/global-setup.ts', './test/setup/response-totals.ts'],
+    // Every response the API tests receive is checked against the OpenAPI document.
+    setupFiles: ['./test/setup/responses.ts'],
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,7 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { DomainError } from '../core/errors.js';
+import { registerDocs } from './docs.js';
 import { renderError } from './error-handler.js';
+import { finishDocument, OPENAPI_INFO } from './openapi-document.js';
 import { AuthState } from './middleware/auth-state.js';
+import { corsMiddleware } from './middleware/cors.js';
 import { defaultBodyLimit } from './middleware/body-limit.js';
 import { requireJsonBody } from './middleware/content-type.js';
 import { withDeps } from './middleware/entity-manager.js';
@@ -10,17 +13,6 @@ import { registerRoutes } from './routes/index.js';
 import { rateWindowStore } from './rate-windows.js';
 import type { App, AppDeps, AppEnv } from './types.js';
 import { validationHook } from './validation.js';
-
-export const OPENAPI_INFO = {
-  openapi: '3.1.0',
-  info: {
-    title: 'Mailhub Email Service API',
-    version: '1.0.0',
-    description:
-      'Transactional sending, event tracking, address verification, contacts, templates, campaigns, segments, automation workflows and sender domains. ' +
-      'Authenticate with `Authorization: Bearer <key>`: secret keys (`sk_`) work everywhere, public keys (`pk_`) only on `POST /v1/track`.',
-  },
-} as const;
 
 /** Builds the OpenAPI app with routes only (no dependencies): used by the server and the document generator. */
 export function buildApp(): App {
@@ -41,7 +33,7 @@ export function buildApp(): App {
 }
 
 export function openApiDocument(app: App) {
-  return app.getOpenAPI31Document(OPENAPI_INFO);
+  return finishDocument(app.getOpenAPI31Document(OPENAPI_INFO));
 }
 
 /** The document of every route, built without any dependency (no handler runs): `npm run openapi`. */
@@ -56,17 +48,15 @@ export function createApp(deps: AppDeps): App {
   const auth = new AuthState(deps.config.authCacheTtlMs, { secret, public: pub, webhook }, rateWindowStore(deps.orm));
   const app = buildApp();
   app.use('*', requestId);
+  // Before auth and the body checks: a preflight carries neither a key nor a body.
+  app.use('*', corsMiddleware(deps.config.cors));
   app.use('*', withDeps(deps, auth));
   app.use('*', defaultBodyLimit);
   app.use('*', requireJsonBody);
   registerRoutes(app);
   // Served from the same function as the committed openapi/openapi.json, so both are equal.
   app.get('/openapi.json', (c) => c.json(openApiDocument(app)));
-  app.get('/docs', (c) =>
-    c.html(`<!doctype html><html><head><title>Mailhub API</title><meta charset="utf-8"/></head>
-<body><script id="api-reference" data-url="/openapi.json"></script>
-<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference"></script></body></html>`),
-  );
+  registerDocs(app);
   app.notFound((c) =>
     renderError(new DomainError('NOT_FOUND', 'Route not found', { suggestion: 'See GET /openapi.json for the available endpoints.' }), c),
   );

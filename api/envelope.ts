@@ -45,7 +45,8 @@ export const STATUS_TEXT: Record<number, string> = {
 
 type Status = keyof typeof STATUS_TEXT;
 
-function describe(status: number): string {
+/** A status's documented meaning with the error codes that use it, from the code -> status table. */
+export function describe(status: number): string {
   const codes = Object.entries(ERROR_STATUS).filter(([, s]) => s === status).map(([c]) => c);
   return `${STATUS_TEXT[status] ?? 'Error'} (codes: ${codes.join(', ') || 'n/a'})`;
 }
@@ -79,12 +80,18 @@ export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
 });
 
 /** `:id` path parameter. */
-export const IdParam = z.object({ id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a' }) });
+export const IdParam = z.object({
+  id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a', description: 'The resource id' }),
+});
 
 /** `limit` + `cursor` query parameters shared by every list. `limit` out of range is a 422, not a clamp. */
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ param: { name: 'limit', in: 'query' }, example: 20 }),
-  cursor: z.string().optional().openapi({ param: { name: 'cursor', in: 'query' } }),
+  limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ param: { name: 'limit', in: 'query' }, example: 20, description: 'Items per page (1-100)' }),
+  cursor: z.string().optional().openapi({
+    param: { name: 'cursor', in: 'query' },
+    example: 'eyJpZCI6IjAxOTJmNWQwIn0',
+    description: '`nextCursor` of the previous page; omit for the first page',
+  }),
 });
 
 /** Both list forms the contract documents, inside the success envelope. */

@@ -10,7 +10,7 @@ import type { AppEnv } from './types.js';
 import { log } from '../core/log.js';
 
 /** Endpoints whose errors use the alternate shape `{code, error, message, time}`. */
-const ALT_SHAPE_PATHS = new Set(['/v1/send', '/v1/verify']);
+export const ALT_SHAPE_PATHS = new Set(['/v1/send', '/v1/verify']);
 
 const HTTP_EXCEPTION_CODE: Record<number, ErrorCode> = { 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 429: 'RATE_LIMITED' };
 

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/** `*` (any origin), a list of origins, or null (CORS off). */
+export type CorsOrigins = '*' | string[] | null;
+
+const ORIGIN_RE = /^https?:\/\/[^\s/,]+$/;
+const corsOriginsEnv = (byDefault: string) => z
+  .string()
+  .default(byDefault)
+  .transform((v) => v.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean))
+  .refine((list) => list.every((o) => o === '*' || ORIGIN_RE.test(o)), 'a comma-separated list of origins like https://app.example.com, or *')
+  .transform((list): CorsOrigins => (list.length === 0 ? null : list.includes('*') ? '*' : list));
+
 /** Every setting the service reads from the environment, parsed once; a bad value fails fast with a readable message. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,6 +48,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** json: one object per line (production); pretty: `time LEVEL message key=value` (npm start's default). */
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  /** Browser origins per path scope: `*`, a comma-separated list, or empty (no CORS headers). */
+  CORS_TRACK_ORIGINS: corsOriginsEnv('*'),
+  CORS_SEND_ORIGINS: corsOriginsEnv('*'),
+  CORS_DASHBOARD_ORIGINS: corsOriginsEnv(''),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -97,6 +112,8 @@ export interface Config {
   logFormat: Env['LOG_FORMAT'];
   /** Tests only: the one host name a WEBHOOK step may reach on loopback (never set in production). */
   webhookAllowLoopbackHost?: string;
+  /** Allowed browser origins: /v1/track, /v1/send + /v1/verify, every other route. */
+  cors: { track: CorsOrigins; send: CorsOrigins; dashboard: CorsOrigins };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -141,5 +158,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     webhookAllowLoopbackHost: e.WEBHOOK_ALLOW_LOOPBACK_HOST || undefined,
+    cors: { track: e.CORS_TRACK_ORIGINS, send: e.CORS_SEND_ORIGINS, dashboard: e.CORS_DASHBOARD_ORIGINS },
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../api/app.js';
 import { generateKey, revokeKey, setProjectDisabled } from '../core/projects/keys.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
+import { validateResponsesOf } from './support/response-validation.js';
 import { expectError } from './support/envelope.js';
 import { fillPath, label, operationsOf, schemesOf, usesApiKey, type Operation } from './support/route-table.js';
 
@@ -165,7 +166,7 @@ describe('rate limit shared by API processes', () => {
   afterAll(() => shared?.cleanup());
 
   it('two API apps on one database count the same window for a project', async () => {
-    const [a, b] = [createApp(shared.deps), createApp(shared.deps)];
+    const [a, b] = [validateResponsesOf(createApp(shared.deps)), validateResponsesOf(createApp(shared.deps))];
     const get = (app: typeof a) => app.request('/contacts', { headers: { authorization: `Bearer ${shared.project.secretKey}` } });
     for (let i = 0; i < 6; i++) expect((await get(a)).status).toBe(200);
     expect((await get(b)).status).toBe(200);

@@ -186,6 +186,23 @@ describe('GET /events', () => {
   });
 });
 
+describe('event names as existing clients send them', () => {
+  it('names with spaces, punctuation and non-ASCII are listed by /events/names and found by /events?name=', async () => {
+    const p = await ctx.newProject('names');
+    const names = ['Signed Up', 'Order #42 (paid) & more?', 'café ✓', `long ${'n'.repeat(250)}`];
+    for (const n of names) await track(p, 'names@example.com', n);
+    await track(p, 'names2@example.com', 'Signed Up');
+    const listed = (await get('/events/names', p.secretKey)).body.data.names;
+    expect(Object.fromEntries(listed.map((n: any) => [n.name, n.count]))).toEqual(Object.fromEntries(names.map((n) => [n, n === 'Signed Up' ? 2 : 1])));
+    for (const n of names) {
+      const { status, body } = await get(`/events?name=${encodeURIComponent(n)}`, p.secretKey);
+      expect(status).toBe(200);
+      expect(body.data.events.map((e: any) => e.name)).toEqual(Array(n === 'Signed Up' ? 2 : 1).fill(n));
+      expect(body.data.total).toBe(n === 'Signed Up' ? 2 : 1);
+    }
+  });
+});
+
 /*
  * One project with 1,000,000 events (plus another project with a few), then EXPLAIN of every query
  * shape GET /events can produce must show no sequential scan of events, and the API must answer

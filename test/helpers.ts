@@ -13,6 +13,7 @@ import type { App, AppDeps } from '../api/types.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from '../launcher/embedded-db.js';
 import { createWorker, type WorkerOptions } from '../worker/create-worker.js';
+import { validateResponsesOf } from './support/response-validation.js';
 
 /** A fresh database on the machine's PostgreSQL, migrated; dropped by `cleanup`. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -91,7 +92,7 @@ export async function setupTestContext(env: Record<string, string> = {}): Promis
   // DNS_SERVERS (via `env`, e.g. a test DNS server's address) or the system resolvers.
   const dns = createDnsResolver({ servers: config.dnsServers });
   const deps: AppDeps = { orm, config, temporal, dns, extensions: productExtensions };
-  const app = createApp(deps);
+  const app = validateResponsesOf(createApp(deps));
   const workers: { worker: Worker; done: Promise<void>; close: () => Promise<void> }[] = [];
 
   const newProject = async (name = 'Test project') => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../api/app.js';
-import { OPENAPI_FILE, renderOpenApiFile } from '../openapi/generate.js';
+import { OPENAPI_FILE, renderOpenApiFile, renderSchemaTypes, SCHEMA_TYPES_FILES } from '../openapi/generate.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { ALT_SHAPE_PATHS } from './support/envelope.js';
 import { CONTRACT_ENDPOINTS, fillPath, label, operationsOf, PUBLIC_PATH, schemesOf, usesApiKey } from './support/route-table.js';
@@ -34,6 +34,11 @@ describe('openapi/openapi.json', () => {
       const i = a.findIndex((line, n) => line !== b[n]);
       expect.fail(`openapi/openapi.json is stale: run npm run openapi (first difference at line ${i + 1}: ${JSON.stringify(a[i])} vs ${JSON.stringify(b[i])})`);
     }
+  });
+
+  it.each(SCHEMA_TYPES_FILES.map((f) => [f.slice(f.indexOf('openapi/')), f]))('%s (its TypeScript types) is up to date', async (_, file) => {
+    const fresh = await renderSchemaTypes();
+    expect(readFileSync(file, 'utf8') === fresh, `${file} is stale: run npm run openapi`).toBe(true);
   });
 
   it('generation is deterministic', () => {

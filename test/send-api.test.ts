@@ -6,6 +6,7 @@ import { SendEmailBody } from '../api/routes/send/schema.js';
 import { claimIdempotencyKey, requestHash, saveIdempotentResponse } from '../api/idempotency.js';
 import { Contact, Domain, Email, Suppression, type DomainStatus } from '../db/entities/index.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
+import { validateResponsesOf } from './support/response-validation.js';
 import { expectError } from './support/envelope.js';
 
 let ctx: TestContext;
@@ -420,7 +421,7 @@ describe('auth and malformed requests', () => {
 describe('Temporal unavailable', () => {
   it('still answers 200 and leaves the rows QUEUED for the sweeper', async () => {
     const connection = await Connection.lazy({ address: '127.0.0.1:1' });
-    const app = createApp({ ...ctx.deps, temporal: new Client({ connection }) });
+    const app = validateResponsesOf(createApp({ ...ctx.deps, temporal: new Client({ connection }) }));
     const res = await app.request('/v1/send', {
       method: 'POST',
       headers: { authorization: `Bearer ${ctx.project.secretKey}`, 'content-type': 'application/json' },

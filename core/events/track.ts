@@ -8,7 +8,8 @@ import { CONTACT_INPUT_CTE, FULL_AUTHORITY, UPSERT_CONTACT_BODY, upsertContactPa
 export const SYSTEM_EVENT_PREFIXES = ['email.', 'contact.', 'segment.'] as const;
 
 export const isSystemEventName = (name: string) => {
-  const lower = name.toLowerCase();
+  // Leading spaces would otherwise slip a forged " email.opened" past the check.
+  const lower = name.trimStart().toLowerCase();
   return SYSTEM_EVENT_PREFIXES.some((p) => lower.startsWith(p));
 };
 

@@ -23,7 +23,7 @@ export const UpsertContactBody = z
     subscribed: z.boolean().optional().openapi({ description: 'Default true for a new contact; unchanged on update when omitted.' }),
     data: DataPatch.optional(),
   })
-  .openapi('UpsertContactBody');
+  .openapi('UpsertContactBody', { example: { email: 'ada@example.com', subscribed: true, data: { firstName: 'Ada', plan: 'pro' } } });
 
 export const UpdateContactBody = z
   .object({
@@ -31,11 +31,11 @@ export const UpdateContactBody = z
     subscribed: z.boolean().optional(),
     data: DataPatch.optional(),
   })
-  .openapi('UpdateContactBody');
+  .openapi('UpdateContactBody', { example: { subscribed: false, data: { plan: null } } });
 
 export const ListContactsQuery = PageQuery.extend({
-  subscribed: BoolQuery.optional().openapi({ param: { name: 'subscribed', in: 'query' }, type: 'string', enum: ['true', 'false'] }),
-  search: z.string().min(1).max(254).optional().openapi({ param: { name: 'search', in: 'query' }, description: 'Case-insensitive substring of the email.' }),
+  subscribed: BoolQuery.optional().openapi({ param: { name: 'subscribed', in: 'query' }, type: 'string', enum: ['true', 'false'], description: 'Only subscribed (`true`) or unsubscribed (`false`) contacts' }),
+  search: z.string().min(1).max(254).optional().openapi({ param: { name: 'search', in: 'query' }, description: 'Case-insensitive substring of the email.', example: 'example.com' }),
 });
 
 export const ContactPage = pageOf(Contact, 'contacts').openapi('ContactPage');

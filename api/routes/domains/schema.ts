@@ -39,12 +39,12 @@ export const CreateDomainBody = z
   .object({
     domain: z.string().min(1).max(1024).openapi({ example: 'example.com', description: 'A registrable name (not an IP, not a public suffix such as `co.uk`); IDN is accepted.' }),
   })
-  .openapi('CreateDomainBody');
+  .openapi('CreateDomainBody', { example: { domain: 'mail.example.com' } });
 
 export const ListDomainsQuery = PageQuery.extend({
   status: z.enum(DOMAIN_STATUSES).optional().openapi({
     param: { name: 'status', in: 'query' },
-    description: 'Only domains with this status; `?status=VERIFIED` lists the domains you can send from. Without it every status is listed.',
+    description: 'Only domains in this status (`VERIFIED`: the ones you can send from); without it every status is listed.',
   }),
 });
 

@@ -10,7 +10,7 @@ const route = createRoute({
   tags: ['Emails'],
   method: 'get',
   path: '/emails/{id}',
-  summary: 'Get one email record and its delivery status (extension: ids come from POST /v1/send)',
+  summary: 'Get one sent email and its delivery status (ids come from POST /v1/send)',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { params: IdParam },

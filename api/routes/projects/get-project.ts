@@ -10,7 +10,7 @@ const route = createRoute({
   tags: ['Project'],
   method: 'get',
   path: '/project',
-  summary: "The key's project: settings and the bounce-webhook secret (extension)",
+  summary: "Get the key's project: settings and the bounce-webhook secret",
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   responses: { 200: ok(Project, 'The project'), ...errorResponses(401, 403, 429) },

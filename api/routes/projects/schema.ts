@@ -56,4 +56,4 @@ export const UpdateProjectSettingsBody = z
       .openapi({ description: `${PUBLIC_KEY_DOC} Given fields change, the others stay; \`null\` restores the defaults.` }),
   })
   .strict()
-  .openapi('UpdateProjectSettingsBody', { description: 'Only the given settings change; `null` restores the default.' });
+  .openapi('UpdateProjectSettingsBody', { description: 'Only the given settings change; `null` restores the default.', example: { sendRatePerSecond: 5 } });

@@ -10,7 +10,7 @@ const route = createRoute({
   tags: ['Project'],
   method: 'patch',
   path: '/project/settings',
-  summary: 'Change tracking and sending-rate settings (extension)',
+  summary: 'Change tracking and sending-rate settings',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: jsonBody(UpdateProjectSettingsBody),

@@ -104,7 +104,9 @@ export const SendEmailBody = z
     const unique = new Set((Array.isArray(b.to) ? b.to : [b.to]).map((r) => (typeof r === 'string' ? r : r.email)));
     if (unique.size > MAX_RECIPIENTS) ctx.addIssue({ code: 'custom', path: ['to'], message: `has ${unique.size} recipients; at most ${MAX_RECIPIENTS} are allowed` });
   })
-  .openapi('SendEmailBody');
+  .openapi('SendEmailBody', {
+    example: { to: 'ada@example.com', from: { name: 'Example', email: 'hello@example.com' }, subject: 'Your order {{order}}', body: '<p>Thanks {{name}}!</p>', data: { name: 'Ada', order: 'A-1001' } },
+  });
 
 export const SendHeaders = z.object({
   'idempotency-key': z
@@ -113,7 +115,7 @@ export const SendHeaders = z.object({
     .max(255)
     .regex(/^[\x20-\x7e]+$/, 'must be printable ASCII')
     .optional()
-    .openapi({ param: { name: 'idempotency-key', in: 'header' }, description: 'Same key and body within 24 h replays the first response instead of sending again' }),
+    .openapi({ param: { name: 'idempotency-key', in: 'header' }, description: 'Same key and body within 24 h replays the first response instead of sending again', example: 'order-1001-receipt' }),
 });
 
 export const SendResult = z

@@ -10,7 +10,7 @@ const route = createRoute({
   tags: ['Suppressions'],
   method: 'post',
   path: '/suppressions',
-  summary: 'Suppress an address (extension; idempotent: an existing entry takes the new reason)',
+  summary: 'Suppress an address (idempotent: an existing entry takes the new reason)',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: jsonBody(CreateSuppressionBody),

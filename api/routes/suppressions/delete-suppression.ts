@@ -10,7 +10,7 @@ const route = createRoute({
   tags: ['Suppressions'],
   method: 'delete',
   path: '/suppressions/{email}',
-  summary: 'Remove an address from the suppression list (extension): mail to it is allowed again',
+  summary: 'Remove an address from the suppression list: mail to it is allowed again',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { params: EmailParam },

@@ -10,7 +10,7 @@ const route = createRoute({
   tags: ['Suppressions'],
   method: 'get',
   path: '/suppressions',
-  summary: 'List suppressed addresses, newest first (extension; keyset paginated)',
+  summary: 'List suppressed addresses, newest first (keyset paginated)',
   description: 'Mail to a suppressed address is refused (`RECIPIENT_SUPPRESSED`) and skipped by campaigns.',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,

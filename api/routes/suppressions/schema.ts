@@ -18,7 +18,7 @@ export const CreateSuppressionBody = z
     email: EmailAddress,
     reason: z.enum(SUPPRESSION_REASONS).default('MANUAL').openapi({ description: 'Default `MANUAL`.' }),
   })
-  .openapi('CreateSuppressionBody');
+  .openapi('CreateSuppressionBody', { example: { email: 'ada@example.com' } });
 
 export const ListSuppressionsQuery = PageQuery.extend({
   email: EmailAddress.optional().openapi({ param: { name: 'email', in: 'query' }, description: 'Only this address (exact, case-insensitive).' }),

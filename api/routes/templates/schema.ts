@@ -30,14 +30,16 @@ const fields = {
   replyTo: EmailAddress.nullable().optional(),
 };
 
-export const CreateTemplateBody = z.object(fields).openapi('CreateTemplateBody');
+export const CreateTemplateBody = z.object(fields).openapi('CreateTemplateBody', {
+  example: { name: 'Welcome', subject: 'Welcome, {{name}}', body: '<p>Hello {{name}}, thanks for signing up.</p>', type: 'TRANSACTIONAL', from: 'hello@example.com', fromName: 'Example' },
+});
 
 export const UpdateTemplateBody = z
   .object({ ...fields, name: fields.name.optional(), subject: fields.subject.optional(), body: fields.body.optional(), type: TemplateType.optional() })
-  .openapi('UpdateTemplateBody');
+  .openapi('UpdateTemplateBody', { example: { subject: 'Welcome aboard, {{name}}' } });
 
 export const ListTemplatesQuery = PageQuery.extend({
-  type: TemplateType.optional().openapi({ param: { name: 'type', in: 'query' } }),
+  type: TemplateType.optional().openapi({ param: { name: 'type', in: 'query' }, description: 'Only templates of this type', example: 'TRANSACTIONAL' }),
 });
 
 export const TemplatePage = pageOf(Template, 'templates').openapi('TemplatePage');

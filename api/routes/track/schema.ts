@@ -1,12 +1,20 @@
 import { z } from '@hono/zod-openapi';
 import { dataRecord, EmailAddress, Timestamp } from '../../schemas.js';
 
+/** Event names: any text of 1-255 characters without control characters (e.g. "Signed Up"). */
+export const EVENT_NAME_MAX = 255;
+/** Cc: U+0000-U+001F and U+007F-U+009F (no `u` flag: flags would leak into the document's `pattern`). */
+const NO_CONTROL_CHARACTERS = /^[^\x00-\x1f\x7f-\x9f]*$/;
+
 export const EventName = z
   .string()
   .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'Use letters, digits and _ . : - only')
-  .openapi({ example: 'signed_up', description: 'Names starting with `email.`, `contact.` or `segment.` are reserved for the service.' });
+  .max(EVENT_NAME_MAX)
+  .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters (line breaks, tabs, NUL...)')
+  .openapi({
+    example: 'Signed Up',
+    description: 'Any name of 1-255 characters without control characters. Names starting with `email.`, `contact.` or `segment.` (any case) are reserved for events the service records itself.',
+  });
 
 const TrackDataValue = z.unknown().openapi({
   description:
@@ -29,7 +37,7 @@ export const TrackBody = z
       .optional()
       .openapi({ example: { plan: 'pro', orderId: { value: 'A-1001', persistent: false } } }),
   })
-  .openapi('TrackBody');
+  .openapi('TrackBody', { example: { email: 'ada@example.com', event: 'Signed Up', data: { plan: 'pro' } } });
 
 export const TrackResult = z
   .object({

@@ -14,7 +14,7 @@ export const VerifyEmailBody = z
       .min(1, 'must not be empty')
       .openapi({ example: 'ada@example.com', description: 'The address to verify (at most 254 characters).' }),
   })
-  .openapi('VerifyEmailBody');
+  .openapi('VerifyEmailBody', { example: { email: 'ada@example.com' } });
 
 export const VerificationResult = z
   .object({

@@ -10,7 +10,7 @@ const route = createRoute({
   tags: ['Webhooks'],
   method: 'post',
   path: '/webhooks/bounces',
-  summary: 'Report bounces and complaints (extension; authenticated by the project webhook secret or a secret key)',
+  summary: 'Report bounces and complaints (authenticated by the project webhook secret or a secret key)',
   description:
     'For mail providers and bounce processors. A hard bounce or complaint puts the address on the suppression list and records `email.bounced` ' +
     '(data.type `hard`) or `email.complained`; a hard bounce also marks the matched email record `BOUNCED`. A soft bounce records `email.bounced` ' +

@@ -16,7 +16,7 @@ const route = createRoute({
   tags: ['Webhooks'],
   method: 'post',
   path: '/webhooks/bounces/dsn',
-  summary: 'Report a raw bounce message: RFC 3464 DSN or RFC 5965 abuse report (extension; webhook secret or secret key)',
+  summary: 'Report a raw bounce message: RFC 3464 DSN or RFC 5965 abuse report (webhook secret or secret key)',
   description:
     'For an MTA that forwards the bounces it receives (inbound SMTP itself is not part of this service). Status 5.x.x is a hard bounce, 4.x.x ' +
     'a soft one; a feedback report is a complaint. The bounced message is found by the VERP `+<emailId>` return path the report was sent to ' +

@@ -23,7 +23,10 @@ export const BounceReport = z
 
 export const BounceWebhookBody = z
   .union([BounceReport, z.array(BounceReport).min(1).max(MAX_REPORTS)])
-  .openapi('BounceWebhookBody', { description: `One report or an array of at most ${MAX_REPORTS}.` });
+  .openapi('BounceWebhookBody', {
+    description: `One report or an array of at most ${MAX_REPORTS}.`,
+    example: { type: 'hard_bounce', email: 'ada@example.com', diagnostic: '550 5.1.1 The email account does not exist', status: '5.1.1' },
+  });
 
 export const BounceOutcome = z
   .object({

@@ -1,0 +1,77 @@
+import { describe } from './envelope.js';
+import { ALT_SHAPE_PATHS } from './error-handler.js';
+import { NON_JSON_PREFIXES } from './middleware/content-type.js';
+import type { App } from './types.js';
+
+export const OPENAPI_INFO: Parameters<App['getOpenAPI31Document']>[0] = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Mailhub Email Service API',
+    version: '1.0.0',
+    description:
+      'Transactional sending, event tracking, address verification, contacts, templates, campaigns, segments, automation workflows and sender domains. ' +
+      'Authenticate with `Authorization: Bearer <key>`: secret keys (`sk_`) work everywhere, public keys (`pk_`) only on `POST /v1/track`.',
+  },
+  // Relative: the reference page at /docs and its "try it" calls go to the server that serves the document.
+  servers: [{ url: '/', description: 'This server' }],
+};
+
+/** What each resource is, for the reference page and the SDK's documentation (tags appear in this order). */
+export const TAG_DESCRIPTIONS: Record<string, string> = {
+  Public: 'Send transactional email, track events and verify addresses. `POST /v1/track` also takes a public key, so it can be called from browsers and apps.',
+  Contacts: 'The people you email: created by sends, tracked events or directly, with their subscription state and custom data.',
+  Templates: 'Reusable subjects and bodies with `{{variable}}` placeholders, for transactional or marketing email.',
+  Campaigns: 'Marketing email to all contacts, a segment or a filtered audience: drafts, scheduling, sending, cancelling and statistics.',
+  Segments: 'Groups of contacts: dynamic (a condition over contact data and events) or static (an explicit list).',
+  Workflows: 'Automations started by events: steps that wait, branch on conditions and send email, with their executions.',
+  Emails: 'Each sent message, with its delivery state.',
+  Events: 'Everything that happened to contacts: tracked events and the ones the service records (email.sent, email.opened ...).',
+  Domains: 'Sender domains: the DNS records to publish (SPF, DKIM, DMARC) and their verification.',
+  Suppressions: 'Addresses that never receive email again: hard bounces, complaints and manual entries.',
+  Webhooks: 'Reports from mail providers and bounce-processing servers (bounces, complaints, delivery status notifications).',
+  Project: "The project the key belongs to, and its settings.",
+  Tracking: 'Links inside sent email (open pixel, click redirect, unsubscribe): followed by mail clients, without a key.',
+  System: 'Service health.',
+};
+
+type Operation = { tags?: string[]; security?: unknown[]; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
+type Document = ReturnType<App['getOpenAPI31Document']>;
+
+/**
+ * Errors any route can answer because of the app-wide middleware and handler, added where a route
+ * does not list them: 500 (unexpected failure), 413 (body over the limit) and 400 (a body that is
+ * not JSON) on writes, 422 (parameter or body validation) wherever there is input.
+ */
+function addAppWideErrors(path: string, method: string, op: Operation) {
+  const statuses = [500];
+  const writes = method === 'post' || method === 'put' || method === 'patch';
+  if (writes) statuses.push(413);
+  if (writes && !NON_JSON_PREFIXES.some((p) => path.startsWith(p))) statuses.push(400);
+  if ((op.parameters?.length ?? 0) > 0 || op.requestBody) statuses.push(422);
+  const schema = { $ref: `#/components/schemas/${ALT_SHAPE_PATHS.has(path) ? 'AltError' : 'ErrorEnvelope'}` };
+  for (const s of statuses) op.responses[s] ??= { description: describe(s), content: { 'application/json': { schema } } };
+  // Keep statuses in numeric order, as the routes list them.
+  op.responses = Object.fromEntries(Object.entries(op.responses).sort(([a], [b]) => Number(a) - Number(b)));
+}
+
+/**
+ * Completes the generated document: app-wide error responses, the tags actually used (described,
+ * in TAG_DESCRIPTIONS order, new ones after), and `security: []` on operations that take no key,
+ * so "public" is explicit.
+ */
+export function finishDocument(doc: Document): Document {
+  const used = new Set<string>();
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+      if (typeof op !== 'object' || op === null || !('responses' in op)) continue;
+      op.tags?.forEach((t) => used.add(t));
+      op.security ??= [];
+      addAppWideErrors(path, method, op);
+    }
+  }
+  const known = Object.keys(TAG_DESCRIPTIONS).filter((t) => used.has(t));
+  const tags = [...known, ...[...used].filter((t) => !(t in TAG_DESCRIPTIONS))].map((name) =>
+    TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name },
+  );
+  return { ...doc, tags };
+}

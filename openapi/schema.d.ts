@@ -1,0 +1,7635 @@
+/** Generated from openapi/openapi.json by `npm run openapi` (openapi-typescript); do not edit. */
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness of the database and Temporal (200 when both are reachable, 503 before) */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send transactional email to up to 50 recipients (inline content or a template)
+         * @description Upserts each recipient as a contact (new ones unsubscribed unless `subscribed` is true), writes one email record per recipient and queues delivery. Refused with 422, nothing sent, when a recipient is suppressed (bounce, complaint, manual), or, for a MARKETING template, when a recipient opted out (unsubscribe link, complaint, `subscribed` turned off). Errors use the alternate shape `{code, error, message, time}`. With `Idempotency-Key`, a retry with the same body within 24 h returns the first response (header `Idempotent-Replayed: true`) without sending again.
+         */
+        post: operations["sendEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Track an event for a contact (creates or updates the contact) */
+        post: operations["trackEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an email address (syntax, DNS, disposable, alias, personal provider, typo)
+         * @description A malformed address is not an error: the answer is `valid: false` with the reasons. DNS failures (timeout, SERVFAIL) also give `valid: false` with a reason saying the lookup failed. Errors use the alternate shape `{code, error, message, time}`.
+         */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List contacts, newest first (keyset paginated) */
+        get: operations["listContacts"];
+        put?: never;
+        /** Create or update a contact (upsert by email) */
+        post: operations["upsertContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one contact */
+        get: operations["getContact"];
+        put?: never;
+        post?: never;
+        /** Delete a contact (its events stay, detached) */
+        delete: operations["deleteContact"];
+        options?: never;
+        head?: never;
+        /** Update a contact (data is merged; null removes a key) */
+        patch: operations["updateContact"];
+        trace?: never;
+    };
+    "/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List segments, newest first (keyset paginated), with their cached member counts */
+        get: operations["listSegments"];
+        put?: never;
+        /** Create a DYNAMIC segment (a condition) or a STATIC one (members added by email) */
+        post: operations["createSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one segment (its member count is recounted when older than SEGMENT_COUNT_TTL_SECONDS) */
+        get: operations["getSegment"];
+        put?: never;
+        post?: never;
+        /** Delete a segment (409 while another segment or a draft, scheduled or sending campaign uses it) */
+        delete: operations["deleteSegment"];
+        options?: never;
+        head?: never;
+        /** Update a segment (name, description, condition, trackMembership; never its type) */
+        patch: operations["updateSegment"];
+        trace?: never;
+    };
+    "/segments/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a segment's members, newest first (live for DYNAMIC; `total` is the cached member count) */
+        get: operations["listSegmentContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/segments/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add existing contacts to a STATIC segment by email (409 on a DYNAMIC segment) */
+        post: operations["addSegmentMembers"];
+        /** Remove contacts from a STATIC segment by email (409 on a DYNAMIC segment) */
+        delete: operations["removeSegmentMembers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List templates, newest first */
+        get: operations["listTemplates"];
+        put?: never;
+        /** Create a template */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one template */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        /** Delete a template (409 while a campaign or workflow uses it) */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        /** Update a template (partial; null clears from/fromName/replyTo) */
+        patch: operations["updateTemplate"];
+        trace?: never;
+    };
+    "/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List campaigns, newest first (`?status=` filters) */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a campaign (DRAFT)
+         * @description `from` must be on a VERIFIED sender domain (403 otherwise); a SEGMENT audience needs an existing segment.
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one campaign with its counts */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a DRAFT or SCHEDULED campaign (partial)
+         * @description The content is frozen once sending starts: any other status is a 409.
+         */
+        patch: operations["updateCampaign"];
+        trace?: never;
+    };
+    "/campaigns/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send now, or schedule (`scheduledAt`); on a SCHEDULED campaign, move its time
+         * @description DRAFT or SCHEDULED only (409 otherwise, and 409 when the audience has no contact). The campaign is then SCHEDULED until its time, SENDING while it goes out, SENT at the end.
+         */
+        post: operations["sendCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a SCHEDULED, SENDING or PAUSED campaign
+         * @description From the response on, no further message of the campaign is handed to the mail server (messages already on the wire may finish). The counts keep what was sent before.
+         */
+        post: operations["cancelCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a SENDING campaign (extension)
+         * @description Not in the original API: an extension. From the response on, no further message is handed to the mail server until POST /campaigns/{id}/resume.
+         */
+        post: operations["pauseCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a PAUSED campaign (extension)
+         * @description Not in the original API: an extension. Sending goes on where it stopped; nobody gets the campaign twice.
+         */
+        post: operations["resumeCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test of the campaign to up to 5 addresses
+         * @description Any status. Subject prefixed `[TEST] `; rendered with the contact's data when the address is a contact; sent like any email (DKIM, pacing) and never counted in the campaign's stats.
+         */
+        post: operations["testCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/campaigns/{id}/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaign analytics: counts and rates
+         * @description Correct while sending and after; opens and clicks count contacts, unsubscribes those through this campaign's link. Test sends are not counted.
+         */
+        get: operations["getCampaignStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one sent email and its delivery status (ids come from POST /v1/send) */
+        get: operations["getEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the distinct event names with their counts and last occurrence */
+        get: operations["listEventNames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List events, newest first (keyset paginated, filterable) */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List automation workflows, newest first */
+        get: operations["listWorkflows"];
+        put?: never;
+        /**
+         * Create an automation workflow (version 1)
+         * @description A trigger and a graph of steps. 422 lists every problem with its field path: duplicate step ids, transitions to missing steps, unreachable steps, loops without a DELAY or WAIT step, templates or segments missing from the project, more than 100 steps.
+         */
+        post: operations["createWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a workflow: its latest version, or ?version=N */
+        get: operations["getWorkflow"];
+        put?: never;
+        post?: never;
+        /** Delete a workflow: its running and waiting executions are cancelled */
+        delete: operations["deleteWorkflow"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a workflow (a changed trigger or steps store a new version)
+         * @description Running executions keep the version they started with; new executions take the latest. Disabling stops new entries and lets running executions finish.
+         */
+        patch: operations["updateWorkflow"];
+        trace?: never;
+    };
+    "/workflows/{id}/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the executions of a workflow, newest first (filters: status, contactId) */
+        get: operations["listWorkflowExecutions"];
+        put?: never;
+        /**
+         * Start an execution for one contact by hand (also for a disabled workflow)
+         * @description The re-entry rules apply (409 when the contact may not enter). `data` plays the part of the triggering event's data.
+         */
+        post: operations["startWorkflowExecution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/executions/{executionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one execution with its step records */
+        get: operations["getWorkflowExecution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/executions/{executionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a running or waiting execution */
+        post: operations["cancelWorkflowExecution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List sender domains, newest first (`?status=VERIFIED` for the verified ones) */
+        get: operations["listDomains"];
+        put?: never;
+        /** Add a sender domain: returns the DNS records to publish (DKIM, SPF, DMARC) and starts checking DNS */
+        post: operations["createDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one sender domain with the status of each DNS record */
+        get: operations["getDomain"];
+        put?: never;
+        post?: never;
+        /** Remove a sender domain and stop its DNS checks (409 while a campaign sends from it) */
+        delete: operations["deleteDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the DNS records now (a FAILED domain starts a new 72 h checking period)
+         * @description Checks the DNS records now instead of waiting for the next background check. Answers after the check with the updated domain; the background checks restart their backoff.
+         */
+        post: operations["verifyDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List suppressed addresses, newest first (keyset paginated)
+         * @description Mail to a suppressed address is refused (`RECIPIENT_SUPPRESSED`) and skipped by campaigns.
+         */
+        get: operations["listSuppressions"];
+        put?: never;
+        /** Suppress an address (idempotent: an existing entry takes the new reason) */
+        post: operations["createSuppression"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suppressions/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an address from the suppression list: mail to it is allowed again */
+        delete: operations["deleteSuppression"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/bounces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report bounces and complaints (authenticated by the project webhook secret or a secret key)
+         * @description For mail providers and bounce processors. A hard bounce or complaint puts the address on the suppression list and records `email.bounced` (data.type `hard`) or `email.complained`; a hard bounce also marks the matched email record `BOUNCED`. A soft bounce records `email.bounced` (data.type `soft`) only. Reports are matched to the sent email by `emailId` or `messageId`. A batch is applied all or nothing.
+         */
+        post: operations["reportBounces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/bounces/dsn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a raw bounce message: RFC 3464 DSN or RFC 5965 abuse report (webhook secret or secret key)
+         * @description For an MTA that forwards the bounces it receives (inbound SMTP itself is not part of this service). Status 5.x.x is a hard bounce, 4.x.x a soft one; a feedback report is a complaint. The bounced message is found by the VERP `+<emailId>` return path the report was sent to or the Message-ID of the returned message only (never by other headers quoted in it). Effects as `POST /webhooks/bounces`. At most 1 MB; 422 when no bounce is found in it.
+         */
+        post: operations["reportDsn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get the key's project: settings and the bounce-webhook secret */
+        get: operations["getProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change tracking and sending-rate settings */
+        patch: operations["updateProjectSettings"];
+        trace?: never;
+    };
+    "/t/o/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open pixel (public, no key): records `email.opened` and answers a 1x1 GIF
+         * @description Embedded in tracked mail as `<img src="{PUBLIC_URL}/t/o/{token}.gif">`. The token is signed: a tampered or unknown token is a 404 and records nothing.
+         */
+        get: operations["trackOpen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/t/c/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Click redirect (public, no key): records `email.clicked` and redirects to the original link
+         * @description Links of tracked mail point here. The token signs the email id and the original URL, so the redirect only ever goes to a URL that was in the message (never an open redirect); a tampered token is a 404 and records nothing.
+         */
+        get: operations["trackClick"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/u/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Unsubscribe page (public, no key): a confirm button; changes nothing
+         * @description The visible unsubscribe link of marketing mail. Link scanners prefetch URLs, so a GET only shows a form that POSTs to the same URL.
+         */
+        get: operations["unsubscribePage"];
+        put?: never;
+        /**
+         * Unsubscribe (public, no key; RFC 8058 one-click)
+         * @description The target of `List-Unsubscribe` / `List-Unsubscribe-Post: List-Unsubscribe=One-Click` and of the confirm form. Accepts the form body `List-Unsubscribe=One-Click`, any other body, or none (`curl -X POST <url>` works); no cookies, no redirect. Sets the contact `subscribed=false` and records `contact.unsubscribed` once; repeating it is harmless.
+         */
+        post: operations["unsubscribeOneClick"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            /** @enum {string} */
+            database: "up" | "down";
+            /** @enum {string} */
+            temporal: "up" | "down";
+        };
+        SendResult: {
+            emails: {
+                contact: {
+                    id: string;
+                    email: string;
+                };
+                /** @description Email record id (GET /emails/{id}) */
+                email: string;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            timestamp: string;
+        };
+        AltError: {
+            /** @example 422 */
+            code: number;
+            /** @example Unprocessable Entity */
+            error: string;
+            message: string;
+            /** @description epoch milliseconds */
+            time: number;
+        };
+        /**
+         * @example {
+         *       "to": "ada@example.com",
+         *       "from": {
+         *         "name": "Example",
+         *         "email": "hello@example.com"
+         *       },
+         *       "subject": "Your order {{order}}",
+         *       "body": "<p>Thanks {{name}}!</p>",
+         *       "data": {
+         *         "name": "Ada",
+         *         "order": "A-1001"
+         *       }
+         *     }
+         */
+        SendEmailBody: {
+            /** @description One recipient or up to 50 (duplicates removed, case-insensitively) */
+            to: string | {
+                name?: string;
+                /**
+                 * Format: email
+                 * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+                 * @example ada@example.com
+                 */
+                email: string;
+            } | (string | {
+                name?: string;
+                /**
+                 * Format: email
+                 * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+                 * @example ada@example.com
+                 */
+                email: string;
+            })[];
+            /** @description Required unless a template is given */
+            subject?: string;
+            /** @description HTML or markdown with {{variable}} placeholders; required unless a template is given */
+            body?: string;
+            /**
+             * @description How `body` is written
+             * @default html
+             * @enum {string}
+             */
+            type?: "html" | "markdown";
+            /** @description Template id; request fields override its subject, body, from, name and reply-to */
+            template?: string;
+            /** @description Sender on a verified domain; required unless the template has one */
+            from?: string | {
+                name?: string;
+                /**
+                 * Format: email
+                 * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+                 * @example ada@example.com
+                 */
+                email: string;
+            };
+            /** @description Sender display name (alternative to from.name) */
+            name?: string;
+            /**
+             * Format: email
+             * @description Reply-To address
+             * @example ada@example.com
+             */
+            reply?: string;
+            /** @description New contacts are created unsubscribed unless this is true. `true` also subscribes an existing contact; `false` never unsubscribes one (use the unsubscribe link, POST /v1/track or PATCH /contacts/{id}). */
+            subscribed?: boolean;
+            /**
+             * @description Template variables, over the contact's data
+             * @example {
+             *       "name": "Ada"
+             *     }
+             */
+            data?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Custom headers, e.g. `{"X-Campaign": "spring"}`. Refused (422 naming the header): the message structure (From, To, Subject, Message-ID, Content-Type...), any `X-Mailhub-*`, the list headers, and the trust and routing headers `Sender`, `Resent-*`, `Received`, `Delivered-To`, `Return-Path`, `Authentication-Results`, `ARC-*`, `DKIM-Signature`.
+             * @example {
+             *       "X-Entity-Ref-ID": "1234"
+             *     }
+             */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description At most 10 items and 10 MB decoded in total */
+            attachments?: {
+                /** @example invoice.pdf */
+                filename: string;
+                /**
+                 * @description File content, base64
+                 * @example JVBERi0xLjQK
+                 */
+                content: string;
+                /**
+                 * @description MIME type; `multipart/*` and `message/*` are refused.
+                 * @example application/pdf
+                 */
+                contentType?: string;
+                /**
+                 * @description Makes the file an inline part that the HTML body shows with `<img src="cid:<contentId>">`
+                 * @example logo
+                 */
+                contentId?: string;
+            }[];
+        };
+        TrackResult: {
+            /** @description Contact id */
+            contact: string;
+            /** @description Event id */
+            event: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            timestamp: string;
+        };
+        ErrorEnvelope: {
+            /** @enum {boolean} */
+            success: false;
+            error: {
+                /**
+                 * @description One of: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE, UNAUTHORIZED, FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED, NOT_FOUND, CONFLICT, IDEMPOTENCY_CONFLICT, PAYLOAD_TOO_LARGE, VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RATE_LIMITED, INTERNAL_ERROR, SERVICE_UNAVAILABLE
+                 * @example VALIDATION_ERROR
+                 */
+                code: string;
+                message: string;
+                statusCode: number;
+                requestId: string;
+                errors?: {
+                    /** @example to.0.email */
+                    field: string;
+                    message: string;
+                    /** @example invalid_string */
+                    code: string;
+                }[];
+                suggestion?: string;
+            };
+            /** Format: date-time */
+            timestamp: string;
+        };
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "event": "Signed Up",
+         *       "data": {
+         *         "plan": "pro"
+         *       }
+         *     }
+         */
+        TrackBody: {
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @description Any name of 1-255 characters without control characters. Names starting with `email.`, `contact.` or `segment.` (any case) are reserved for events the service records itself.
+             * @example Signed Up
+             */
+            event: string;
+            /** @description New contacts are subscribed unless this is false; an existing contact changes only when it is given. When it sets the state (a new contact, or a change) the event `contact.subscribed` or `contact.unsubscribed` is recorded too. With a public key, what it may change on an existing contact follows the project setting `publicKey` (PublicKeyPolicy), and `true` never undoes an opt-out made by the unsubscribe link, a complaint, a suppression or the secret key; a refused change is ignored (still 200). */
+            subscribed?: boolean;
+            /**
+             * @example {
+             *       "plan": "pro",
+             *       "orderId": {
+             *         "value": "A-1001",
+             *         "persistent": false
+             *       }
+             *     }
+             */
+            data?: {
+                [key: string]: unknown;
+            };
+        };
+        VerificationResult: {
+            /** @example ada@example.com */
+            email: string;
+            /** @description Syntax is valid, the domain exists and receives mail (MX, or implicit MX via A/AAAA); never with a null MX. */
+            valid: boolean;
+            /** @description The domain is a disposable (temporary) email provider. */
+            isDisposable: boolean;
+            /** @description The domain is a forwarding / relay service (Hide My Email, SimpleLogin, Firefox Relay ...). */
+            isAlias: boolean;
+            /** @description The domain looks like a misspelling; see `suggestedEmail`. */
+            isTypo: boolean;
+            /** @description The local part carries a +tag. */
+            isPlusAddressed: boolean;
+            /** @description A free personal mail provider (not disposable, not an alias). */
+            isPersonalEmail: boolean;
+            /** @description DNS has MX, A/AAAA or NS records for the domain. */
+            domainExists: boolean;
+            /** @description The domain or www.<domain> has an A/AAAA record. */
+            hasWebsite: boolean;
+            /** @description MX records that accept mail (a null MX does not count). */
+            hasMxRecords: boolean;
+            /** @description Plain-words explanation of every negative finding; a valid address starts with one positive reason. */
+            reasons: string[];
+            /**
+             * @description Present when `isTypo`: the address with the likely intended domain.
+             * @example ada@gmail.com
+             */
+            suggestedEmail?: string;
+        };
+        /**
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
+        VerifyEmailBody: {
+            /**
+             * @description The address to verify (at most 254 characters).
+             * @example ada@example.com
+             */
+            email: string;
+        };
+        ContactPage: {
+            contacts: components["schemas"]["Contact"][];
+            /** @description cursor for the next page (null at the end) */
+            cursor: string | null;
+            items: components["schemas"]["Contact"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+            total: number;
+        };
+        Contact: {
+            id: string;
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+            subscribed: boolean;
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        ContactWithMeta: components["schemas"]["Contact"] & {
+            _meta: {
+                isNew: boolean;
+                isUpdate: boolean;
+            };
+        };
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "subscribed": true,
+         *       "data": {
+         *         "firstName": "Ada",
+         *         "plan": "pro"
+         *       }
+         *     }
+         */
+        UpsertContactBody: {
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            email: string;
+            /** @description Default true for a new contact; unchanged on update when omitted. */
+            subscribed?: boolean;
+            /**
+             * @description Merged into the stored data; a null value removes that key.
+             * @example {
+             *       "firstName": "Ada",
+             *       "plan": "pro"
+             *     }
+             */
+            data?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @example {
+         *       "subscribed": false,
+         *       "data": {
+         *         "plan": null
+         *       }
+         *     }
+         */
+        UpdateContactBody: {
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            email?: string;
+            subscribed?: boolean;
+            /**
+             * @description Merged into the stored data; a null value removes that key.
+             * @example {
+             *       "firstName": "Ada",
+             *       "plan": "pro"
+             *     }
+             */
+            data?: {
+                [key: string]: unknown;
+            };
+        };
+        SegmentPage: {
+            segments: components["schemas"]["Segment"][];
+            /** @description cursor for the next page (null at the end) */
+            cursor: string | null;
+            items: components["schemas"]["Segment"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+            total: number;
+        };
+        Segment: {
+            id: string;
+            name: string;
+            description: string | null;
+            type: components["schemas"]["SegmentType"];
+            condition: components["schemas"]["Condition"];
+            trackMembership: boolean;
+            /** @description Members when last counted (see memberCountAt): a cache, at most a few minutes old. */
+            memberCount: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            memberCountAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description DYNAMIC: the contacts matching `condition`, evaluated live. STATIC: the contacts added with POST /segments/{id}/members.
+         * @enum {string}
+         */
+        SegmentType: "DYNAMIC" | "STATIC";
+        /**
+         * @description The condition of a DYNAMIC segment; null for STATIC.
+         * @example {
+         *       "logic": "AND",
+         *       "groups": [
+         *         {
+         *           "filters": [
+         *             {
+         *               "field": "data.plan",
+         *               "operator": "equals",
+         *               "value": "pro"
+         *             },
+         *             {
+         *               "field": "event.signup",
+         *               "operator": "triggeredWithin",
+         *               "value": 7,
+         *               "unit": "days"
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "filters": [
+         *             {
+         *               "field": "email",
+         *               "operator": "contains",
+         *               "value": "@acme.com"
+         *             }
+         *           ],
+         *           "conditions": {
+         *             "logic": "OR",
+         *             "groups": [
+         *               {
+         *                 "filters": [
+         *                   {
+         *                     "field": "subscribed",
+         *                     "operator": "equals",
+         *                     "value": true
+         *                   }
+         *                 ]
+         *               }
+         *             ]
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        Condition: {
+            /**
+             * @description How the groups combine; filters inside a group are AND-ed.
+             * @enum {string}
+             */
+            logic: "AND" | "OR";
+            groups: components["schemas"]["ConditionGroup"][];
+        } | null;
+        ConditionGroup: {
+            /** @default [] */
+            filters?: components["schemas"]["ConditionFilter"][];
+            conditions?: components["schemas"]["Condition"];
+        };
+        ConditionFilter: {
+            /**
+             * @description What to test: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name>, email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>.
+             * @example data.plan
+             */
+            field: string;
+            /**
+             * @example equals
+             * @enum {string}
+             */
+            operator: "equals" | "notEquals" | "contains" | "notContains" | "startsWith" | "endsWith" | "greaterThan" | "lessThan" | "greaterThanOrEqual" | "lessThanOrEqual" | "in" | "notIn" | "exists" | "notExists" | "within" | "olderThan" | "triggered" | "notTriggered" | "triggeredWithin" | "triggeredOlderThan" | "notTriggeredWithin";
+            /** @description Compared value: a string, number, boolean or ISO date; an array for `in`/`notIn`; a number of `unit`s for windows. */
+            value?: string | number | boolean | (string | number | boolean)[];
+            /**
+             * @description Window unit of within, olderThan and the triggered* operators.
+             * @enum {string}
+             */
+            unit?: "minutes" | "hours" | "days";
+        };
+        CreateSegmentBody: {
+            /** @example Pro customers */
+            name: string;
+            description?: string | null;
+            type?: components["schemas"]["SegmentType"] & unknown;
+            condition?: components["schemas"]["Condition"] & unknown;
+            /** @description DYNAMIC only: record `segment.<id>.entry` and `segment.<id>.exit` events as contacts come and go (checked every SEGMENT_REFRESH_INTERVAL_SECONDS, default 300; tracking starts from the members at its first check). STATIC segments always record them on add and remove. */
+            trackMembership?: boolean;
+        };
+        UpdateSegmentBody: {
+            /** @example Pro customers */
+            name?: string;
+            description?: string | null;
+            type?: components["schemas"]["SegmentType"] & unknown;
+            condition?: components["schemas"]["Condition"] & unknown;
+            /** @description DYNAMIC only: record `segment.<id>.entry` and `segment.<id>.exit` events as contacts come and go (checked every SEGMENT_REFRESH_INTERVAL_SECONDS, default 300; tracking starts from the members at its first check). STATIC segments always record them on add and remove. */
+            trackMembership?: boolean;
+        };
+        AddedSegmentMembers: {
+            /** @description Contacts that joined (already members are not counted). */
+            added: number;
+            /** @description Addresses with no contact in the project (none is created). */
+            notFound: string[];
+        };
+        SegmentMembersBody: {
+            /**
+             * @description 1 to 1000 contact addresses (case-insensitive).
+             * @example [
+             *       "ada@example.com"
+             *     ]
+             */
+            emails: string[];
+        };
+        RemovedSegmentMembers: {
+            /** @description Contacts that left (non-members are not counted). */
+            removed: number;
+            /** @description Addresses with no contact in the project. */
+            notFound: string[];
+        };
+        TemplatePage: {
+            templates: components["schemas"]["Template"][];
+            /** @description cursor for the next page (null at the end) */
+            cursor: string | null;
+            items: components["schemas"]["Template"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+            total: number;
+        };
+        Template: {
+            id: string;
+            name: string;
+            subject: string;
+            body: string;
+            type: components["schemas"]["TemplateType"];
+            /** @description Sender address used by /v1/send when the request has none */
+            from: string | null;
+            fromName: string | null;
+            replyTo: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        TemplateType: "TRANSACTIONAL" | "MARKETING";
+        /**
+         * @example {
+         *       "name": "Welcome",
+         *       "subject": "Welcome, {{name}}",
+         *       "body": "<p>Hello {{name}}, thanks for signing up.</p>",
+         *       "type": "TRANSACTIONAL",
+         *       "from": "hello@example.com",
+         *       "fromName": "Example"
+         *     }
+         */
+        CreateTemplateBody: {
+            name: string;
+            subject: string;
+            /** @description HTML with {{variable}} placeholders */
+            body: string;
+            type: components["schemas"]["TemplateType"];
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            from?: string | null;
+            fromName?: string | null;
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            replyTo?: string | null;
+        };
+        /**
+         * @example {
+         *       "subject": "Welcome aboard, {{name}}"
+         *     }
+         */
+        UpdateTemplateBody: {
+            name?: string;
+            subject?: string;
+            /** @description HTML with {{variable}} placeholders */
+            body?: string;
+            type?: components["schemas"]["TemplateType"];
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            from?: string | null;
+            fromName?: string | null;
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            replyTo?: string | null;
+        };
+        CampaignPage: {
+            campaigns: components["schemas"]["Campaign"][];
+            /** @description cursor for the next page (null at the end) */
+            cursor: string | null;
+            items: components["schemas"]["Campaign"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+            total: number;
+        };
+        Campaign: {
+            id: string;
+            name: string;
+            description: string | null;
+            subject: string;
+            body: string;
+            from: string;
+            fromName: string | null;
+            replyTo: string | null;
+            type: components["schemas"]["CampaignType"];
+            audienceType: components["schemas"]["AudienceType"];
+            segmentId: string | null;
+            audienceFilter: components["schemas"]["Condition"] & unknown;
+            status: components["schemas"]["CampaignStatus"];
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            scheduledAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the last message went out (status SENT)
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            sentAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            cancelledAt: string | null;
+            totalRecipients: number;
+            sentCount: number;
+            failedCount: number;
+            bouncedCount: number;
+            /** @description Suppressed or opted out when their turn came: not sent, not failed */
+            skippedCount: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /**
+         * @description MARKETING (default): subscribed contacts only, with an unsubscribe link. TRANSACTIONAL: every contact of the audience. Suppressed addresses never.
+         * @enum {string}
+         */
+        CampaignType: "MARKETING" | "TRANSACTIONAL";
+        /** @enum {string} */
+        AudienceType: "ALL" | "SEGMENT" | "FILTERED";
+        /**
+         * @description DRAFT -> SCHEDULED (send) -> SENDING (at the scheduled time) -> SENT; SENDING <-> PAUSED (pause, resume); SCHEDULED, SENDING or PAUSED -> CANCELLED (cancel).
+         * @enum {string}
+         */
+        CampaignStatus: "DRAFT" | "SCHEDULED" | "SENDING" | "PAUSED" | "SENT" | "CANCELLED";
+        CreatedCampaign: {
+            id: string;
+            name: string;
+            subject: string;
+            type: components["schemas"]["CampaignType"];
+            status: components["schemas"]["CampaignStatus"];
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            scheduledAt: string | null;
+        };
+        CreateCampaignBody: {
+            name: string;
+            description?: string | null;
+            subject: string;
+            /** @description HTML with {{variable}} placeholders (the contact's data, `email`, `id`); `{{unsubscribe_url}}` places the unsubscribe link */
+            body: string;
+            /**
+             * Format: email
+             * @description On a VERIFIED sender domain of the project
+             * @example ada@example.com
+             */
+            from: string;
+            fromName?: string | null;
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            replyTo?: string | null;
+            type?: components["schemas"]["CampaignType"];
+            audienceType: components["schemas"]["AudienceType"];
+            /** @description Required when audienceType is SEGMENT */
+            segmentId?: string | null;
+            /**
+             * @description Required when audienceType is FILTERED
+             * @example {
+             *       "logic": "AND",
+             *       "groups": [
+             *         {
+             *           "filters": [
+             *             {
+             *               "field": "data.plan",
+             *               "operator": "equals",
+             *               "value": "pro"
+             *             },
+             *             {
+             *               "field": "event.signup",
+             *               "operator": "triggeredWithin",
+             *               "value": 7,
+             *               "unit": "days"
+             *             }
+             *           ]
+             *         },
+             *         {
+             *           "filters": [
+             *             {
+             *               "field": "email",
+             *               "operator": "contains",
+             *               "value": "@acme.com"
+             *             }
+             *           ],
+             *           "conditions": {
+             *             "logic": "OR",
+             *             "groups": [
+             *               {
+             *                 "filters": [
+             *                   {
+             *                     "field": "subscribed",
+             *                     "operator": "equals",
+             *                     "value": true
+             *                   }
+             *                 ]
+             *               }
+             *             ]
+             *           }
+             *         }
+             *       ]
+             *     }
+             */
+            audienceFilter?: {
+                /**
+                 * @description How the groups combine; filters inside a group are AND-ed.
+                 * @enum {string}
+                 */
+                logic: "AND" | "OR";
+                groups: components["schemas"]["ConditionGroup"][];
+            } | null;
+        };
+        UpdateCampaignBody: {
+            name?: string;
+            description?: string | null;
+            subject?: string;
+            /** @description HTML with {{variable}} placeholders (the contact's data, `email`, `id`); `{{unsubscribe_url}}` places the unsubscribe link */
+            body?: string;
+            /**
+             * Format: email
+             * @description On a VERIFIED sender domain of the project
+             * @example ada@example.com
+             */
+            from?: string;
+            fromName?: string | null;
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            replyTo?: string | null;
+            type?: components["schemas"]["CampaignType"];
+            audienceType?: components["schemas"]["AudienceType"];
+            /** @description Required when audienceType is SEGMENT */
+            segmentId?: string | null;
+            /**
+             * @description Required when audienceType is FILTERED
+             * @example {
+             *       "logic": "AND",
+             *       "groups": [
+             *         {
+             *           "filters": [
+             *             {
+             *               "field": "data.plan",
+             *               "operator": "equals",
+             *               "value": "pro"
+             *             },
+             *             {
+             *               "field": "event.signup",
+             *               "operator": "triggeredWithin",
+             *               "value": 7,
+             *               "unit": "days"
+             *             }
+             *           ]
+             *         },
+             *         {
+             *           "filters": [
+             *             {
+             *               "field": "email",
+             *               "operator": "contains",
+             *               "value": "@acme.com"
+             *             }
+             *           ],
+             *           "conditions": {
+             *             "logic": "OR",
+             *             "groups": [
+             *               {
+             *                 "filters": [
+             *                   {
+             *                     "field": "subscribed",
+             *                     "operator": "equals",
+             *                     "value": true
+             *                   }
+             *                 ]
+             *               }
+             *             ]
+             *           }
+             *         }
+             *       ]
+             *     }
+             */
+            audienceFilter?: {
+                /**
+                 * @description How the groups combine; filters inside a group are AND-ed.
+                 * @enum {string}
+                 */
+                logic: "AND" | "OR";
+                groups: components["schemas"]["ConditionGroup"][];
+            } | null;
+        };
+        SendCampaignBody: {
+            /**
+             * Format: date-time
+             * @description ISO 8601, in the future; absent: send now. On a SCHEDULED campaign it moves the time.
+             */
+            scheduledAt?: string;
+        };
+        TestCampaignResult: {
+            emails: {
+                email: string;
+                /** @description The email record (GET /emails/{id}) */
+                id: string;
+            }[];
+        };
+        TestCampaignBody: {
+            emails?: string[];
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            email?: string;
+        };
+        /** @description Rates are percentages of sentCount (0 when nothing was sent). */
+        CampaignStats: {
+            totalRecipients: number;
+            /** @description Messages the receiving server answered for: delivered plus bounced */
+            sentCount: number;
+            deliveredCount: number;
+            /** @description Contacts who opened (unique) */
+            openedCount: number;
+            /** @description Contacts who clicked (unique) */
+            clickedCount: number;
+            bouncedCount: number;
+            complainedCount: number;
+            /** @description Through this campaign's unsubscribe link */
+            unsubscribedCount: number;
+            failedCount: number;
+            skippedCount: number;
+            deliveryRate: number;
+            openRate: number;
+            clickRate: number;
+            bounceRate: number;
+            complaintRate: number;
+            unsubscribeRate: number;
+        };
+        EmailRecord: {
+            id: string;
+            /** Format: email */
+            to: string;
+            /** Format: email */
+            from: string;
+            subject: string;
+            status: components["schemas"]["EmailStatus"];
+            /** @description The Message-ID header, e.g. `<id@example.com>` */
+            messageId: string;
+            contactId: string | null;
+            templateId: string | null;
+            campaignId: string | null;
+            /** @description Last delivery error, if any */
+            error: string | null;
+            attempts: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            sentAt: string | null;
+            /** @description true when the email has been QUEUED or SENDING without progress for over 5 minutes (see updatedAt): a worker down, SMTP unreachable, or a long queue at a low sendRatePerSecond. */
+            stalled: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Last change of the record (status, attempt).
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        EmailStatus: "QUEUED" | "SENDING" | "SENT" | "FAILED" | "BOUNCED";
+        EventNames: {
+            names: components["schemas"]["EventNameCount"][];
+            items: components["schemas"]["EventNameCount"][];
+        };
+        EventNameCount: {
+            name: string;
+            count: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            lastSeenAt: string;
+        };
+        EventPage: {
+            events: components["schemas"]["Event"][];
+            /** @description cursor for the next page (null at the end) */
+            cursor: string | null;
+            items: components["schemas"]["Event"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+            total: number;
+            /** @description True when `total` stopped counting at 10000 (there are at least that many). Only for filters other than `name`; unfiltered and name-only totals are always exact. */
+            totalCapped: boolean;
+        };
+        Event: {
+            id: string;
+            /** @example Signed Up */
+            name: string;
+            contactId: string | null;
+            /** @description The contact's email (null when the event has no contact) */
+            email: string | null;
+            emailId: string | null;
+            campaignId: string | null;
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        WorkflowPage: {
+            workflows: components["schemas"]["Workflow"][];
+            /** @description cursor for the next page (null at the end) */
+            cursor: string | null;
+            items: components["schemas"]["Workflow"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+            total: number;
+        };
+        Workflow: {
+            id: string;
+            name: string;
+            description: string | null;
+            enabled: boolean;
+            allowReentry: boolean;
+            /** @description The version shown (the latest unless ?version= asked for another) */
+            version: number;
+            trigger: components["schemas"]["WorkflowTrigger"];
+            /** @description The graph of that version */
+            steps: components["schemas"]["WorkflowStep"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        WorkflowTrigger: {
+            /** @enum {string} */
+            type: "EVENT";
+            /** @description A tracked event or a system event (email.opened, contact.unsubscribed, ...) */
+            eventName: string;
+        } | {
+            /** @enum {string} */
+            type: "SEGMENT_ENTRY";
+            segmentId: string;
+        } | {
+            /** @enum {string} */
+            type: "SEGMENT_EXIT";
+            segmentId: string;
+        };
+        WorkflowStep: {
+            /** @example welcome */
+            id: string;
+            /** @enum {string} */
+            type: "SEND_EMAIL";
+            templateId?: string;
+            subject?: string;
+            /** @description HTML with {{variable}} placeholders; {{event.<path>}} reads the triggering event */
+            body?: string;
+            /**
+             * Format: email
+             * @description Sender; default: the template's
+             */
+            from?: string;
+            /**
+             * Format: email
+             * @description A fixed recipient; default: the contact
+             */
+            to?: string;
+            /**
+             * @description The following step; absent: the execution ends after this one
+             * @example welcome
+             */
+            next?: string;
+        } | {
+            /** @example welcome */
+            id: string;
+            /** @enum {string} */
+            type: "DELAY";
+            amount: number;
+            /** @enum {string} */
+            unit: "seconds" | "minutes" | "hours" | "days";
+            /**
+             * @description The following step; absent: the execution ends after this one
+             * @example welcome
+             */
+            next?: string;
+        } | {
+            /** @example welcome */
+            id: string;
+            /** @enum {string} */
+            type: "WAIT_UNTIL";
+            /** @example 09:00 */
+            time: string;
+            /** @example Europe/Berlin */
+            timezone: string;
+            /** @description Only these weekdays (local); default: any day */
+            days?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[];
+            /**
+             * @description The following step; absent: the execution ends after this one
+             * @example welcome
+             */
+            next?: string;
+        } | {
+            /** @example welcome */
+            id: string;
+            /** @enum {string} */
+            type: "WAIT_FOR_EVENT";
+            eventName: string;
+            timeout: {
+                amount: number;
+                /** @enum {string} */
+                unit: "seconds" | "minutes" | "hours" | "days";
+            };
+            /** @description Where to go when the event came / the timeout passed (absent: end) */
+            branches: {
+                /** @example welcome */
+                event?: string;
+                /** @example welcome */
+                timeout?: string;
+            };
+        } | {
+            /** @example welcome */
+            id: string;
+            /** @enum {string} */
+            type: "CONDITION";
+            /** @description A Condition (the segments language); fields may also be `event.data.<path>`, the triggering event's data. */
+            condition: Record<string, never>;
+            branches: {
+                /** @example welcome */
+                yes?: string;
+                /** @example welcome */
+                no?: string;
+            };
+        } | {
+            /** @example welcome */
+            id: string;
+            /** @enum {string} */
+            type: "UPDATE_CONTACT";
+            /** @description Merged into the contact data; null removes a key */
+            data?: {
+                [key: string]: unknown;
+            };
+            subscribed?: boolean;
+            /**
+             * @description The following step; absent: the execution ends after this one
+             * @example welcome
+             */
+            next?: string;
+        } | {
+            /** @example welcome */
+            id: string;
+            /** @enum {string} */
+            type: "WEBHOOK";
+            /** Format: uri */
+            url: string;
+            /**
+             * @default POST
+             * @enum {string}
+             */
+            method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description JSON body; strings may use {{variables}} */
+            body?: unknown;
+            /** @description A non-2xx answer fails the execution (default: recorded, not fatal) */
+            failOnError?: boolean;
+            /**
+             * @description The following step; absent: the execution ends after this one
+             * @example welcome
+             */
+            next?: string;
+        } | {
+            /** @example welcome */
+            id: string;
+            /** @enum {string} */
+            type: "EXIT";
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "name": "Trial welcome",
+         *       "enabled": true,
+         *       "allowReentry": false,
+         *       "trigger": {
+         *         "type": "EVENT",
+         *         "eventName": "trial_started"
+         *       },
+         *       "steps": [
+         *         {
+         *           "id": "welcome",
+         *           "type": "SEND_EMAIL",
+         *           "templateId": "0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a",
+         *           "next": "wait"
+         *         },
+         *         {
+         *           "id": "wait",
+         *           "type": "DELAY",
+         *           "amount": 2,
+         *           "unit": "days",
+         *           "next": "check"
+         *         },
+         *         {
+         *           "id": "check",
+         *           "type": "CONDITION",
+         *           "condition": {
+         *             "logic": "AND",
+         *             "groups": [
+         *               {
+         *                 "filters": [
+         *                   {
+         *                     "field": "data.plan",
+         *                     "operator": "equals",
+         *                     "value": "pro"
+         *                   }
+         *                 ]
+         *               }
+         *             ]
+         *           },
+         *           "branches": {
+         *             "yes": "thanks",
+         *             "no": "upsell"
+         *           }
+         *         },
+         *         {
+         *           "id": "thanks",
+         *           "type": "SEND_EMAIL",
+         *           "templateId": "0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a"
+         *         },
+         *         {
+         *           "id": "upsell",
+         *           "type": "SEND_EMAIL",
+         *           "templateId": "0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a",
+         *           "next": "done"
+         *         },
+         *         {
+         *           "id": "done",
+         *           "type": "EXIT"
+         *         }
+         *       ]
+         *     }
+         */
+        CreateWorkflowBody: {
+            name: string;
+            description?: string | null;
+            /** @description Default false. Disabling stops new entries; running executions finish. */
+            enabled?: boolean;
+            /** @description Default false: a contact goes through once ever. True: again, but never while one of its executions runs or waits. */
+            allowReentry?: boolean;
+            trigger: components["schemas"]["WorkflowTrigger"];
+            /** @description The graph; the first step is the entry. At most 100 steps. */
+            steps: components["schemas"]["WorkflowStep"][];
+        };
+        /** @description Partial. A changed trigger or steps store a new version; running executions keep theirs. */
+        UpdateWorkflowBody: {
+            name?: string;
+            description?: string | null;
+            /** @description Default false. Disabling stops new entries; running executions finish. */
+            enabled?: boolean;
+            /** @description Default false: a contact goes through once ever. True: again, but never while one of its executions runs or waits. */
+            allowReentry?: boolean;
+            trigger?: components["schemas"]["WorkflowTrigger"];
+            /** @description The graph; the first step is the entry. At most 100 steps. */
+            steps?: components["schemas"]["WorkflowStep"][];
+        };
+        WorkflowExecutionPage: {
+            executions: components["schemas"]["WorkflowExecution"][];
+            /** @description cursor for the next page (null at the end) */
+            cursor: string | null;
+            items: components["schemas"]["WorkflowExecution"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+            total: number;
+        };
+        WorkflowExecution: {
+            id: string;
+            workflowId: string;
+            /** @description The workflow version this execution runs (edits never change it) */
+            version: number;
+            contactId: string;
+            email: string | null;
+            status: components["schemas"]["WorkflowExecutionStatus"];
+            currentStep: string | null;
+            exitReason: string | null;
+            /**
+             * @description Find it in the Temporal UI
+             * @example automation-<workflowId>-<contactId>-1
+             */
+            temporalWorkflowId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            finishedAt: string | null;
+        };
+        /** @enum {string} */
+        WorkflowExecutionStatus: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
+        WorkflowExecutionWithSteps: components["schemas"]["WorkflowExecution"] & {
+            steps: components["schemas"]["WorkflowExecutionStep"][];
+        };
+        WorkflowExecutionStep: {
+            stepId: string;
+            type: string;
+            /** @enum {string} */
+            status: "RUNNING" | "WAITING" | "COMPLETED" | "SKIPPED" | "FAILED";
+            /** @description What the step did: email id and delivery, condition result, webhook status and body (capped)... */
+            output?: unknown;
+            error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            finishedAt: string | null;
+        };
+        StartWorkflowExecutionBody: {
+            contactId?: string;
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            email?: string;
+            /**
+             * @description Read by the steps as {{event.<key>}} and event.data.<key> conditions
+             * @example {
+             *       "firstName": "Ada",
+             *       "plan": "pro"
+             *     }
+             */
+            data?: {
+                [key: string]: unknown;
+            };
+        };
+        SenderDomainPage: {
+            domains: components["schemas"]["SenderDomain"][];
+            /** @description cursor for the next page (null at the end) */
+            cursor: string | null;
+            items: components["schemas"]["SenderDomain"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+            total: number;
+        };
+        SenderDomain: {
+            id: string;
+            /**
+             * @description Lower-case ASCII; an internationalised name is stored in punycode (xn--...).
+             * @example example.com
+             */
+            domain: string;
+            status: components["schemas"]["DomainStatus"];
+            /** @description Publish these. Required for VERIFIED: the DKIM TXT (exactly this key) and an SPF TXT at the domain (any `v=spf1` policy; `v=spf1 a mx ~all` is a start, add the `include:` of the SMTP relay you send through). DMARC `p=none` is suggested, not required. */
+            records: components["schemas"]["DomainDnsRecord"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            verifiedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            lastCheckedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @description PENDING while DNS is re-checked (1 min, 2, 4 ... at most 1 h apart), VERIFIED once DKIM and SPF are published, FAILED when they were not found within 72 h.
+         * @enum {string}
+         */
+        DomainStatus: "PENDING" | "VERIFIED" | "FAILED";
+        DomainDnsRecord: {
+            /** @enum {string} */
+            type: "TXT" | "MX" | "CNAME";
+            /** @example mh202611-a1b2c3._domainkey.example.com */
+            name: string;
+            /** @example v=DKIM1; k=rsa; p=MIIBIjANBgkqh... */
+            value: string;
+            /** @enum {string} */
+            purpose: "DKIM" | "SPF" | "DMARC" | "RETURN_PATH";
+            /**
+             * @description VERIFIED: found as expected. PENDING: nothing published there yet. FAILED: something else is published there (or, once the domain is FAILED, still nothing).
+             * @enum {string}
+             */
+            status: "PENDING" | "VERIFIED" | "FAILED";
+        };
+        /**
+         * @example {
+         *       "domain": "mail.example.com"
+         *     }
+         */
+        CreateDomainBody: {
+            /**
+             * @description A registrable name (not an IP, not a public suffix such as `co.uk`); IDN is accepted.
+             * @example example.com
+             */
+            domain: string;
+        };
+        SuppressionPage: {
+            suppressions: components["schemas"]["Suppression"][];
+            /** @description cursor for the next page (null at the end) */
+            cursor: string | null;
+            items: components["schemas"]["Suppression"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+            total: number;
+        };
+        Suppression: {
+            id: string;
+            /**
+             * Format: email
+             * @example bounced@example.com
+             */
+            email: string;
+            /**
+             * @description Why the address is suppressed.
+             * @enum {string}
+             */
+            reason: "HARD_BOUNCE" | "COMPLAINT" | "MANUAL" | "UNSUBSCRIBED";
+            /** @description Where it came from: `api`, `webhook`, `dsn`. */
+            source: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "email": "ada@example.com"
+         *     }
+         */
+        CreateSuppressionBody: {
+            /**
+             * Format: email
+             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @description Default `MANUAL`.
+             * @default MANUAL
+             * @enum {string}
+             */
+            reason?: "HARD_BOUNCE" | "COMPLAINT" | "MANUAL" | "UNSUBSCRIBED";
+        };
+        BounceResults: {
+            processed: number;
+            results: components["schemas"]["BounceOutcome"][];
+        };
+        BounceOutcome: {
+            /** @enum {string} */
+            type: "hard_bounce" | "soft_bounce" | "complaint";
+            email: string;
+            /** @description The matched email record (null when none matched). */
+            emailId: string | null;
+            suppressed: boolean;
+            /** @enum {string} */
+            event: "email.bounced" | "email.complained";
+            eventId: string;
+        };
+        /**
+         * @description One report or an array of at most 100.
+         * @example {
+         *       "type": "hard_bounce",
+         *       "email": "ada@example.com",
+         *       "diagnostic": "550 5.1.1 The email account does not exist",
+         *       "status": "5.1.1"
+         *     }
+         */
+        BounceWebhookBody: components["schemas"]["BounceReport"] | components["schemas"]["BounceReport"][];
+        BounceReport: {
+            /**
+             * @description `hard_bounce` and `complaint` suppress the address; `soft_bounce` is only recorded.
+             * @enum {string}
+             */
+            type: "hard_bounce" | "soft_bounce" | "complaint";
+            /**
+             * Format: email
+             * @description The recipient that bounced or complained.
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @description Our email record id (the `X-Mailhub-Email-Id` header of the sent message).
+             * @example 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a
+             */
+            emailId?: string;
+            /** @description Message-ID of the sent message, with or without `<>`. */
+            messageId?: string;
+            /** @example 550 5.1.1 The email account does not exist */
+            diagnostic?: string;
+            /** @example 5.1.1 */
+            status?: string;
+            /**
+             * Format: date-time
+             * @description When the provider saw it (kept in the event data).
+             */
+            timestamp?: string;
+        };
+        Project: {
+            id: string;
+            name: string;
+            settings: components["schemas"]["ProjectSettings"];
+            /** @description Authenticates `POST /webhooks/bounces*`: send it as `Authorization: Bearer <webhookSecret>` or `X-Webhook-Secret`. */
+            webhookSecret: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+        };
+        ProjectSettings: {
+            /** @description Open/click tracking on marketing mail (default true). */
+            trackMarketing: boolean;
+            /** @description Open/click tracking on transactional mail (default false). */
+            trackTransactional: boolean;
+            /** @description Emails per second this project sends at: the service's rate (SEND_RATE_PER_SECOND, 14 by default) or the project's lower setting. */
+            sendRatePerSecond: number;
+            publicKey: components["schemas"]["PublicKeyPolicy"];
+        };
+        /** @description What a public key (`pk_`, shipped in browsers and apps) may change on an EXISTING contact through /v1/track. New contacts are always created as the call says. Whatever this says, a public key never undoes an opt-out made by the unsubscribe link, a complaint, a suppression (hard bounce, manual) or the secret key; refused parts of a call are ignored silently (200), so the answer never reveals a contact. */
+        PublicKeyPolicy: {
+            /** @description `subscribed: true` may subscribe a contact that has not opted out (default true). */
+            subscribe: boolean;
+            /** @description `subscribed: false` may unsubscribe a contact (default false). */
+            unsubscribe: boolean;
+            /**
+             * @description `data`: `add` only keys the contact does not have yet (default), `all` set, overwrite and remove like the secret key, `none` ignored (the event keeps it).
+             * @enum {string}
+             */
+            writeData: "all" | "add" | "none";
+        };
+        /**
+         * @description Only the given settings change; `null` restores the default.
+         * @example {
+         *       "sendRatePerSecond": 5
+         *     }
+         */
+        UpdateProjectSettingsBody: {
+            trackMarketing?: boolean | null;
+            trackTransactional?: boolean | null;
+            /** @description Emails per second for this project, at least 1. It can lower the service's rate (SEND_RATE_PER_SECOND, 14 by default), never raise it. */
+            sendRatePerSecond?: number | null;
+            /** @description What a public key (`pk_`, shipped in browsers and apps) may change on an EXISTING contact through /v1/track. New contacts are always created as the call says. Whatever this says, a public key never undoes an opt-out made by the unsubscribe link, a complaint, a suppression (hard bounce, manual) or the secret key; refused parts of a call are ignored silently (200), so the answer never reveals a contact. Given fields change, the others stay; `null` restores the defaults. */
+            publicKey?: {
+                subscribe?: boolean;
+                unsubscribe?: boolean;
+                /** @enum {string} */
+                writeData?: "all" | "add" | "none";
+            } | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both reachable */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description At least one is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    sendEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Same key and body within 24 h replays the first response instead of sending again */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendEmailBody"];
+            };
+        };
+        responses: {
+            /** @description Queued for delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SendResult"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+        };
+    };
+    trackEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrackBody"];
+            };
+        };
+        responses: {
+            /** @description The contact and event ids */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TrackResult"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailBody"];
+            };
+        };
+        responses: {
+            /** @description The verification result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["VerificationResult"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AltError"];
+                };
+            };
+        };
+    };
+    listContacts: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description Only subscribed (`true`) or unsubscribed (`false`) contacts */
+                subscribed?: "true" | "false";
+                /** @description Case-insensitive substring of the email. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of contacts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ContactPage"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    upsertContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpsertContactBody"];
+            };
+        };
+        responses: {
+            /** @description Updated: `_meta.isUpdate` is true */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ContactWithMeta"];
+                    };
+                };
+            };
+            /** @description Created: `_meta.isNew` is true */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ContactWithMeta"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Contact"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateContactBody"];
+            };
+        };
+        responses: {
+            /** @description The updated contact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Contact"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSegments: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of segments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SegmentPage"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSegmentBody"];
+            };
+        };
+        responses: {
+            /** @description Created, with its member count */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Segment"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The segment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Segment"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSegmentBody"];
+            };
+        };
+        responses: {
+            /** @description The updated segment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Segment"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSegmentContacts: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of member contacts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ContactPage"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    addSegmentMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentMembersBody"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AddedSegmentMembers"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    removeSegmentMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SegmentMembersBody"];
+            };
+        };
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RemovedSegmentMembers"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description Only templates of this type */
+                type?: components["schemas"]["TemplateType"] & unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TemplatePage"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTemplateBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Template"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Template"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTemplateBody"];
+            };
+        };
+        responses: {
+            /** @description The updated template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Template"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description DRAFT -> SCHEDULED (send) -> SENDING (at the scheduled time) -> SENT; SENDING <-> PAUSED (pause, resume); SCHEDULED, SENDING or PAUSED -> CANCELLED (cancel). */
+                status?: components["schemas"]["CampaignStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of campaigns */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["CampaignPage"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCampaignBody"];
+            };
+        };
+        responses: {
+            /** @description Created, DRAFT */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["CreatedCampaign"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Campaign"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCampaignBody"];
+            };
+        };
+        responses: {
+            /** @description The updated campaign */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Campaign"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SendCampaignBody"];
+            };
+        };
+        responses: {
+            /** @description Scheduled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Campaign"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CANCELLED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Campaign"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pauseCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PAUSED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Campaign"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resumeCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SENDING */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Campaign"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestCampaignBody"];
+            };
+        };
+        responses: {
+            /** @description Queued for delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TestCampaignResult"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCampaignStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stats */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["CampaignStats"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The email record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["EmailRecord"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEventNames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Event names, alphabetical */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["EventNames"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description Events with exactly this name */
+                name?: string;
+                /** @description Events of this contact */
+                contactId?: string;
+                /** @description Events of the contact with this email */
+                email?: string;
+                /** @description Events of this campaign */
+                campaignId?: string;
+                /** @description Events of this sent email */
+                emailId?: string;
+                /** @description Events at or after this time (inclusive, ms precision) */
+                from?: string;
+                /** @description Events at or before this time (inclusive, ms precision) */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["EventPage"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWorkflows: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+                enabled?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of workflows (each with its latest version) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["WorkflowPage"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorkflowBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Workflow"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: {
+                /** @description An earlier version of the graph */
+                version?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workflow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Workflow"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorkflowBody"];
+            };
+        };
+        responses: {
+            /** @description The updated workflow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Workflow"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWorkflowExecutions: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+                status?: components["schemas"]["WorkflowExecutionStatus"];
+                contactId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of executions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["WorkflowExecutionPage"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    startWorkflowExecution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartWorkflowExecutionBody"];
+            };
+        };
+        responses: {
+            /** @description Started */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["WorkflowExecutionWithSteps"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWorkflowExecution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                executionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The execution */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["WorkflowExecutionWithSteps"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelWorkflowExecution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                executionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["WorkflowExecutionWithSteps"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listDomains: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description Only domains in this status (`VERIFIED`: the ones you can send from); without it every status is listed. */
+                status?: "PENDING" | "VERIFIED" | "FAILED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of domains */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SenderDomainPage"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDomainBody"];
+            };
+        };
+        responses: {
+            /** @description Added, PENDING until its records are found */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SenderDomain"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SenderDomain"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verifyDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain after the check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SenderDomain"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSuppressions: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+                /** @description Only this address (exact, case-insensitive). */
+                email?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of suppressions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["SuppressionPage"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSuppressionBody"];
+            };
+        };
+        responses: {
+            /** @description Already suppressed (reason updated) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Suppression"];
+                    };
+                };
+            };
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Suppression"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteSuppression: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description URL-encoded address. */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            email: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reportBounces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BounceWebhookBody"];
+            };
+        };
+        responses: {
+            /** @description Every report applied, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["BounceResults"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    reportDsn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "message/rfc822": string;
+                "multipart/report": string;
+                "text/plain": string;
+            };
+        };
+        responses: {
+            /** @description The bounces found, applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["BounceResults"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Project"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateProjectSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProjectSettingsBody"];
+            };
+        };
+        responses: {
+            /** @description The updated project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Project"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    trackOpen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Signed token from the link in the email (opaque). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 1x1 transparent GIF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": string;
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    trackClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Signed token from the link in the email (opaque). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the original link */
+            302: {
+                headers: {
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unsubscribePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Signed token from the link in the email (opaque). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page with a confirm form */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    unsubscribeOneClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Signed token from the link in the email (opaque). */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML confirmation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestContext, type TestContext } from './helpers.js';
+import { listen } from './support/http-server.js';
+
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+
+let ctx: TestContext;
+let server: Awaited<ReturnType<typeof listen>>;
+let work = '';
+beforeAll(async () => {
+  ctx = await setupTestContext();
+  server = await listen(ctx.app);
+  work = await mkdtemp(path.join(tmpdir(), 'mh-sdk-'));
+});
+afterAll(async () => {
+  await server?.close();
+  await ctx?.cleanup();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('SDK types', () => {
+  it('wrong bodies, paths and reads do not compile (every @ts-expect-error line is an error)', async () => {
+    const out = await run(process.execPath, [tsc, '-p', path.join(root, 'test/sdk-types/tsconfig.json')], { cwd: root }).catch((e) => e);
+    expect(`${out.stdout ?? ''}${out.stderr ?? ''}`).toBe('');
+  });
+});
+
+describe('npm pack', () => {
+  it('packs a package that a separate project installs, type-checks against and uses', async () => {
+    await run('npm', ['pack', path.join(root, 'openapi/sdk'), '--pack-destination', work], { cwd: work });
+    const tgz = (await readdir(work)).find((f) => f.endsWith('.tgz'))!;
+    const { stdout: listing } = await run('tar', ['tzf', path.join(work, tgz)]);
+    expect(listing.split('\n').filter(Boolean).sort()).toEqual(
+      expect.arrayContaining(['package/README.md', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/schema.d.ts', 'package/package.json']),
+    );
+    expect(listing).not.toContain('package/src/');
+
+    const project = path.join(work, 'consumer');
+    await run('mkdir', ['-p', project]);
+    await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(work, tgz)], { cwd: project });
+
+    await writeFile(
+      path.join(project, 'use.ts'),
+      `import { createClient, MailhubError } from '@mailhub/sdk';
+const client = createClient({ apiKey: process.argv[2], baseUrl: process.argv[3] });
+const tracked = await client.unwrap(client.POST('/v1/track', { body: { email: 'packed@example.com', event: 'Installed From Tarball' } }));
+const emails: string[] = [];
+for await (const c of client.paginate('/contacts', { query: { limit: 1 } })) emails.push(c.email);
+const bad = await client.POST('/contacts', { body: { email: 'nope' } });
+console.log(JSON.stringify({ contact: tracked.data.contact, emails, status: bad.response.status, code: bad.error?.error.code, isError: new MailhubError(1, {}, null) instanceof Error }));
+`,
+    );
+    await writeFile(
+      path.join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, lib: ['ES2022', 'DOM'], types: [], outDir: 'out' }, include: ['use.ts', 'globals.d.ts'] }),
+    );
+    // A stub for the one Node global the script uses, so the consumer needs no @types/node.
+    await writeFile(path.join(project, 'globals.d.ts'), 'declare const process: { argv: string[] };\n');
+    const compiled = await run(process.execPath, [tsc, '-p', project], { cwd: project }).catch((e) => e);
+    expect(`${compiled.stdout ?? ''}${compiled.stderr ?? ''}`).toBe('');
+    const { stdout } = await run(process.execPath, [path.join(project, 'out/use.js'), ctx.project.secretKey, server.url], { cwd: project });
+    const result = JSON.parse(stdout);
+    expect(result).toEqual({ contact: expect.any(String), emails: ['packed@example.com'], status: 422, code: 'VALIDATION_ERROR', isError: true });
+  });
+});
