@@ -180,7 +180,7 @@ async function main() {
           return q.rows[0];
         });
     const line = (k: string, v: string | number) => console.log(`${k.padEnd(22)} ${v}`);
-    console.log(`\nPOST /v1/track, ${CONNECTIONS} connections, ${DURATION} s (after ${WARMUP} s warm-up), ${EMBEDDED ? 'embedded database (PGlite)' : 'PostgreSQL'}, db pool ${POOL_MAX ?? 'default'}`);
+    console.log(`\nPOST /v1/track, ${CONNECTIONS} connections, ${DURATION} s (after ${WARMUP} s warm-up), ${EMBEDDED ? 'embedded database (PGlite)' : 'PostgreSQL'}, db pool ${POOL_MAX ?? (EMBEDDED ? 'npm start\'s (4)' : 'default')}`);
     if (process.env.BENCH_SYNC_COMMIT === 'off') console.log('DIAGNOSTIC RUN: synchronous_commit = off on the bench database');
     line('machine', `${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
     line('load average', loadavg().map((l) => l.toFixed(2)).join(' ') + ' (other processes share these cores)');
