@@ -130,7 +130,7 @@ describe('other event sources and disabling', () => {
     const c = await track(ctx, 'vip@recipients.test', 'vip_check');
     // What the segments feature records when a member enters (through the one recordEvent).
     await recordEvent(ctx.orm.em.fork(), { projectId: ctx.project.id, name: `segment.${segment.id}.entry`, contactId: c.contact });
-    const r = await ctx.request('POST', '/v1/track', { key: ctx.project.publicKey, body: { email: 'vip@recipients.test', event: 'bye', subscribed: false } });
+    const r = await ctx.request('POST', '/v1/track', { key: ctx.project.secretKey, body: { email: 'vip@recipients.test', event: 'bye', subscribed: false } });
     expect(r.status).toBe(200);
 
     expect((await settled(ctx, onSegment.id, 1))[0]).toMatchObject({ status: 'COMPLETED', contactId: c.contact });

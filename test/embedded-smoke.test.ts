@@ -59,9 +59,9 @@ it('`npm start` on the embedded database: 200 concurrent mixed requests, no 5xx,
     await db.connect();
     // A verified sender domain (its DNS check is another test's business), with a real DKIM key.
     const orm = await openOrm(withEmbeddedPassword(dbUrl, dir), { poolMax: 1 });
-    await createDomain(orm.em.fork(), s.projectId, 'smoke.test', readSecretKey(dir));
+    await createDomain(orm.em.fork(), s.projectId, 'smoke.example', readSecretKey(dir));
     await orm.close(true);
-    await db.query(`update domains set status = 'VERIFIED' where domain = 'smoke.test'`);
+    await db.query(`update domains set status = 'VERIFIED' where domain = 'smoke.example'`);
 
     const call = (method: string, route: string, key: string, body?: unknown, headers: Record<string, string> = {}) =>
       fetch(s.apiUrl + route, {
@@ -69,17 +69,17 @@ it('`npm start` on the embedded database: 200 concurrent mixed requests, no 5xx,
         headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
         body: body ? JSON.stringify(body) : undefined,
       });
-    const sendBody = (i: number) => ({ to: `s${i}@smoke.test`, from: 'hello@smoke.test', subject: `Smoke ${i}`, body: `<p>${i}</p>` });
+    const sendBody = (i: number) => ({ to: `s${i}@smoke.example`, from: 'hello@smoke.example', subject: `Smoke ${i}`, body: `<p>${i}</p>` });
     const trackEmails = new Set<string>();
     const requests = Array.from({ length: 200 }, (_, i) => {
       const kind = i % 10;
       if (kind <= 4) {
-        const email = `t${i % 30}@smoke.test`;
+        const email = `t${i % 30}@smoke.example`;
         trackEmails.add(email);
         const body = { email, event: 'smoke', data: { i }, ...(kind === 1 ? { subscribed: i % 4 === 1 } : {}) };
         return { kind: 'track', res: call('POST', '/v1/track', kind <= 2 ? s.publicKey : s.secretKey, body) };
       }
-      if (kind <= 6) return { kind: 'upsert', res: call('POST', '/contacts', s.secretKey, { email: `u${i}@smoke.test`, data: { i } }) };
+      if (kind <= 6) return { kind: 'upsert', res: call('POST', '/contacts', s.secretKey, { email: `u${i}@smoke.example`, data: { i } }) };
       if (kind === 7) return { kind: 'send', res: call('POST', '/v1/send', s.secretKey, sendBody(i), { 'idempotency-key': `smoke-${i}` }) };
       const pages = ['/contacts?limit=10', '/events?limit=10', '/events/names'];
       return { kind: 'list', res: call('GET', pages[i % 3], s.secretKey) };
@@ -98,9 +98,9 @@ it('`npm start` on the embedded database: 200 concurrent mixed requests, no 5xx,
     const count = async (q: string) => (await db.query<{ n: number }>(q)).rows[0].n;
     expect(await count(`select count(*)::int as n from events where name = 'smoke'`)).toBe(100);
     expect(await count(`select count::int as n from event_names where name = 'smoke'`)).toBe(100);
-    expect(await count(`select count(*)::int as n from contacts where email like 't%@smoke.test'`)).toBe(trackEmails.size);
-    expect(await count(`select count(*)::int as n from contacts where email like 'u%@smoke.test'`)).toBe(40);
-    expect(await count(`select count(*)::int as n from emails where to_email like 's%@smoke.test'`)).toBe(20);
+    expect(await count(`select count(*)::int as n from contacts where email like 't%@smoke.example'`)).toBe(trackEmails.size);
+    expect(await count(`select count(*)::int as n from contacts where email like 'u%@smoke.example'`)).toBe(40);
+    expect(await count(`select count(*)::int as n from emails where to_email like 's%@smoke.example'`)).toBe(20);
     expect(await count(`select count(*)::int as n from idempotency_keys where key like 'smoke-%'`)).toBe(20);
     await db.end();
     expect(s.log()).not.toMatch(/INTERNAL_ERROR|prepared statement/);

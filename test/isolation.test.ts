@@ -3,7 +3,7 @@ import { generateOpenApiDocument } from '../api/app.js';
 import { domainWorkflowId } from '../core/workflow-ids.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { changedTables, databaseState } from './support/db-state.js';
-import { insertQueuedEmails } from './support/emails.js';
+import { insertQueuedEmails, insertVerifiedDomain } from './support/emails.js';
 import { expectError } from './support/envelope.js';
 import { campaignBody } from './support/campaigns.js';
 import { label, operationsOf, schemesOf, usesApiKey, type Operation } from './support/route-table.js';
@@ -83,6 +83,7 @@ beforeAll(async () => {
   ctx = await setupTestContext({ RATE_LIMIT_PER_MINUTE: '100000' });
   a = ctx.project;
   b = await ctx.newProject('intruder');
+  await insertVerifiedDomain(ctx.orm, a.id, 'example.com', ctx.config.secretKey!);
   // Something in every list for A (and an event), nothing for B: B's lists must stay empty.
   for (const seed of Object.values(SEEDERS)) await seed(a);
   expect((await ctx.request('POST', '/v1/track', { key: a.secretKey, body: { email: OWNED_CONTACT, event: 'owned_event' } })).status).toBe(200);

@@ -87,10 +87,17 @@ describe('@plunk/node against this service', () => {
     expect(events.data.events).toEqual([expect.objectContaining({ id: res.data.event, name: 'Signed Up', data: { plan: 'pro', coupon: 'WELCOME' } })]);
   });
 
-  it('events.track with subscribed:false unsubscribes; works with a public key too', async () => {
+  it('events.track with subscribed:false unsubscribes with the secret key; a public key may only when the project allows it', async () => {
     const browser = new Plunk(ctx.project.publicKey, { baseUrl: `${server.url}/v1/` });
+    // By default a public key (shipped in browsers) cannot unsubscribe an existing contact: ignored, still a 200.
+    await browser.events.track({ event: 'Newsletter Opt Out', email: 'new@user.example', subscribed: false });
+    expect((await contact('new@user.example')).subscribed).toBe(true);
+    const allowed = await ctx.request('PATCH', '/project/settings', { body: { publicKey: { unsubscribe: true } } });
+    expect(allowed.status).toBe(200);
     await browser.events.track({ event: 'Newsletter Opt Out', email: 'new@user.example', subscribed: false });
     expect((await contact('new@user.example')).subscribed).toBe(false);
+    await plunk.events.track({ event: 'Newsletter Opt Out', email: 'other@user.example', subscribed: false });
+    expect((await contact('other@user.example')).subscribed).toBe(false);
   });
 
   it('errors: a bad key is a TokenError, an unknown template a NotFoundError, a bad body an Error with the reason', async () => {

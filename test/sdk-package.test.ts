@@ -35,6 +35,8 @@ describe('SDK types', () => {
 
 describe('npm pack', () => {
   it('packs a package that a separate project installs, type-checks against and uses', async () => {
+    // Packing a folder does not run its prepack script: build first, as a release would (`npm pack` inside the folder runs it).
+    await run('npm', ['run', 'build'], { cwd: path.join(root, 'openapi/sdk') });
     await run('npm', ['pack', path.join(root, 'openapi/sdk'), '--pack-destination', work], { cwd: work });
     const tgz = (await readdir(work)).find((f) => f.endsWith('.tgz'))!;
     const { stdout: listing } = await run('tar', ['tzf', path.join(work, tgz)]);

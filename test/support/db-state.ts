@@ -4,7 +4,7 @@ import type { MikroORM } from '../../db/orm.js';
  * Tables a refused request may still write: the API rate limiter counts every authenticated hit
  * (synced in the background), and the migration bookkeeping. Everything else must stay as it was.
  */
-const VOLATILE = ['api_rate_windows', 'mikro_orm_migrations'];
+const VOLATILE = ['api_rate_buckets', 'mikro_orm_migrations'];
 
 /**
  * A digest of every row of every table (row count and the sum of the rows' text hashes, per table), so "this
