@@ -313,8 +313,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pause a SENDING campaign (extension)
-         * @description Not in the original API: an extension. From the response on, no further message is handed to the mail server until POST /campaigns/{id}/resume.
+         * Pause a SENDING campaign
+         * @description Stops a campaign while it is sending. Allowed only when its status is SENDING (any other status is a 409). Once the response arrives, no further message is handed to the mail server; messages already sent stay sent. The response is the campaign with status PAUSED. POST /campaigns/{id}/resume goes on, POST /campaigns/{id}/cancel stops it for good.
          */
         post: operations["pauseCampaign"];
         delete?: never;
@@ -333,8 +333,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resume a PAUSED campaign (extension)
-         * @description Not in the original API: an extension. Sending goes on where it stopped; nobody gets the campaign twice.
+         * Resume a PAUSED campaign
+         * @description Goes on sending a paused campaign from where it stopped; no recipient gets the campaign twice. Allowed only when its status is PAUSED (any other status is a 409). The response is the campaign with status SENDING. A 503 means the campaign is SENDING again but its sender could not be woken: pause and resume it again once the service is reachable.
          */
         post: operations["resumeCampaign"];
         delete?: never;
@@ -1228,6 +1228,33 @@ export interface components {
              */
             unit?: "minutes" | "hours" | "days";
         };
+        /**
+         * @example {
+         *       "name": "Pro customers",
+         *       "description": "Contacts on the pro plan who are still subscribed",
+         *       "type": "DYNAMIC",
+         *       "condition": {
+         *         "logic": "AND",
+         *         "groups": [
+         *           {
+         *             "filters": [
+         *               {
+         *                 "field": "data.plan",
+         *                 "operator": "equals",
+         *                 "value": "pro"
+         *               },
+         *               {
+         *                 "field": "subscribed",
+         *                 "operator": "equals",
+         *                 "value": true
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       },
+         *       "trackMembership": true
+         *     }
+         */
         CreateSegmentBody: {
             /** @example Pro customers */
             name: string;
@@ -1237,6 +1264,28 @@ export interface components {
             /** @description DYNAMIC only: record `segment.<id>.entry` and `segment.<id>.exit` events as contacts come and go (checked every SEGMENT_REFRESH_INTERVAL_SECONDS, default 300; tracking starts from the members at its first check). STATIC segments always record them on add and remove. */
             trackMembership?: boolean;
         };
+        /**
+         * @example {
+         *       "name": "Pro and team customers",
+         *       "condition": {
+         *         "logic": "AND",
+         *         "groups": [
+         *           {
+         *             "filters": [
+         *               {
+         *                 "field": "data.plan",
+         *                 "operator": "in",
+         *                 "value": [
+         *                   "pro",
+         *                   "team"
+         *                 ]
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         UpdateSegmentBody: {
             /** @example Pro customers */
             name?: string;
@@ -1252,6 +1301,14 @@ export interface components {
             /** @description Addresses with no contact in the project (none is created). */
             notFound: string[];
         };
+        /**
+         * @example {
+         *       "emails": [
+         *         "ada@example.com",
+         *         "grace@example.com"
+         *       ]
+         *     }
+         */
         SegmentMembersBody: {
             /**
              * @description 1 to 1000 contact addresses (case-insensitive).
@@ -1439,6 +1496,19 @@ export interface components {
              */
             scheduledAt: string | null;
         };
+        /**
+         * @example {
+         *       "name": "November newsletter",
+         *       "subject": "What is new in November, {{firstName}}",
+         *       "body": "<h1>Hello {{firstName}}</h1><p>Here is what we shipped this month.</p><p><a href=\"{{unsubscribe_url}}\">Unsubscribe</a></p>",
+         *       "from": "news@example.com",
+         *       "fromName": "Example News",
+         *       "replyTo": "support@example.com",
+         *       "type": "MARKETING",
+         *       "audienceType": "SEGMENT",
+         *       "segmentId": "0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a"
+         *     }
+         */
         CreateCampaignBody: {
             name: string;
             description?: string | null;
@@ -1517,6 +1587,26 @@ export interface components {
                 groups: components["schemas"]["ConditionGroup"][];
             } | null;
         };
+        /**
+         * @example {
+         *       "subject": "Our November highlights, {{firstName}}",
+         *       "audienceType": "FILTERED",
+         *       "audienceFilter": {
+         *         "logic": "AND",
+         *         "groups": [
+         *           {
+         *             "filters": [
+         *               {
+         *                 "field": "data.plan",
+         *                 "operator": "equals",
+         *                 "value": "pro"
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         UpdateCampaignBody: {
             name?: string;
             description?: string | null;
@@ -1595,6 +1685,11 @@ export interface components {
                 groups: components["schemas"]["ConditionGroup"][];
             } | null;
         };
+        /**
+         * @example {
+         *       "scheduledAt": "2099-01-15T09:00:00Z"
+         *     }
+         */
         SendCampaignBody: {
             /**
              * Format: date-time
@@ -1609,6 +1704,14 @@ export interface components {
                 id: string;
             }[];
         };
+        /**
+         * @example {
+         *       "emails": [
+         *         "ada@example.com",
+         *         "grace@example.com"
+         *       ]
+         *     }
+         */
         TestCampaignBody: {
             emails?: string[];
             /**
@@ -1969,7 +2072,13 @@ export interface components {
             /** @description The graph; the first step is the entry. At most 100 steps. */
             steps: components["schemas"]["WorkflowStep"][];
         };
-        /** @description Partial. A changed trigger or steps store a new version; running executions keep theirs. */
+        /**
+         * @description Partial. A changed trigger or steps store a new version; running executions keep theirs.
+         * @example {
+         *       "name": "Trial welcome (v2)",
+         *       "enabled": false
+         *     }
+         */
         UpdateWorkflowBody: {
             name?: string;
             description?: string | null;
@@ -2045,6 +2154,15 @@ export interface components {
              */
             finishedAt: string | null;
         };
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "data": {
+         *         "plan": "pro",
+         *         "trialDays": 14
+         *       }
+         *     }
+         */
         StartWorkflowExecutionBody: {
             contactId?: string;
             /**
@@ -5518,7 +5636,8 @@ export interface operations {
                 limit?: number;
                 /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
-                enabled?: "0" | "1" | "true" | "false";
+                /** @description Only enabled (`true`) or disabled (`false`) workflows */
+                enabled?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -5965,7 +6084,9 @@ export interface operations {
                 limit?: number;
                 /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
-                status?: components["schemas"]["WorkflowExecutionStatus"];
+                /** @description Only executions in this status */
+                status?: components["schemas"]["WorkflowExecutionStatus"] & unknown;
+                /** @description Only executions of this contact */
                 contactId?: string;
             };
             header?: never;
@@ -6172,7 +6293,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The workflow id */
                 id: string;
+                /** @description The execution id (from POST /workflows/{id}/executions or GET /workflows/{id}/executions) */
                 executionId: string;
             };
             cookie?: never;
@@ -6253,7 +6376,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The workflow id */
                 id: string;
+                /** @description The execution id (from POST /workflows/{id}/executions or GET /workflows/{id}/executions) */
                 executionId: string;
             };
             cookie?: never;

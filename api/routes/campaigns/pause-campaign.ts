@@ -11,8 +11,11 @@ const route = createRoute({
   tags: ['Campaigns'],
   method: 'post',
   path: '/campaigns/{id}/pause',
-  summary: 'Pause a SENDING campaign (extension)',
-  description: 'Not in the original API: an extension. From the response on, no further message is handed to the mail server until POST /campaigns/{id}/resume.',
+  summary: 'Pause a SENDING campaign',
+  description:
+    'Stops a campaign while it is sending. Allowed only when its status is SENDING (any other status is a 409). ' +
+    'Once the response arrives, no further message is handed to the mail server; messages already sent stay sent. ' +
+    'The response is the campaign with status PAUSED. POST /campaigns/{id}/resume goes on, POST /campaigns/{id}/cancel stops it for good.',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { params: IdParam },

@@ -11,8 +11,11 @@ const route = createRoute({
   tags: ['Campaigns'],
   method: 'post',
   path: '/campaigns/{id}/resume',
-  summary: 'Resume a PAUSED campaign (extension)',
-  description: 'Not in the original API: an extension. Sending goes on where it stopped; nobody gets the campaign twice.',
+  summary: 'Resume a PAUSED campaign',
+  description:
+    'Goes on sending a paused campaign from where it stopped; no recipient gets the campaign twice. ' +
+    'Allowed only when its status is PAUSED (any other status is a 409). The response is the campaign with status SENDING. ' +
+    'A 503 means the campaign is SENDING again but its sender could not be woken: pause and resume it again once the service is reachable.',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { params: IdParam },

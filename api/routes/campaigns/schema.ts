@@ -34,11 +34,29 @@ export const CreateCampaignBody = z
     if (v.audienceType === 'SEGMENT' && !v.segmentId) ctx.addIssue({ code: 'custom', path: ['segmentId'], message: 'is required when audienceType is SEGMENT' });
     if (v.audienceType === 'FILTERED' && !v.audienceFilter) ctx.addIssue({ code: 'custom', path: ['audienceFilter'], message: 'is required when audienceType is FILTERED' });
   })
-  .openapi('CreateCampaignBody');
+  .openapi('CreateCampaignBody', {
+    example: {
+      name: 'November newsletter',
+      subject: 'What is new in November, {{firstName}}',
+      body: '<h1>Hello {{firstName}}</h1><p>Here is what we shipped this month.</p><p><a href="{{unsubscribe_url}}">Unsubscribe</a></p>',
+      from: 'news@example.com',
+      fromName: 'Example News',
+      replyTo: 'support@example.com',
+      type: 'MARKETING',
+      audienceType: 'SEGMENT',
+      segmentId: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a',
+    },
+  });
 
 export const UpdateCampaignBody = z
   .object({ ...fields, name: fields.name.optional(), subject: fields.subject.optional(), body: fields.body.optional(), from: fields.from.optional(), audienceType: AudienceType.optional() })
-  .openapi('UpdateCampaignBody');
+  .openapi('UpdateCampaignBody', {
+    example: {
+      subject: 'Our November highlights, {{firstName}}',
+      audienceType: 'FILTERED',
+      audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] },
+    },
+  });
 
 export const CreatedCampaign = z
   .object({ id: z.string(), name: z.string(), subject: z.string(), type: CampaignType, status: CampaignStatus, scheduledAt: Timestamp.nullable() })
@@ -87,7 +105,7 @@ export const SendCampaignBody = z
       .optional()
       .openapi({ description: 'ISO 8601, in the future; absent: send now. On a SCHEDULED campaign it moves the time.' }),
   })
-  .openapi('SendCampaignBody');
+  .openapi('SendCampaignBody', { example: { scheduledAt: '2099-01-15T09:00:00Z' } });
 
 export const TestCampaignBody = z
   .object({
@@ -95,7 +113,7 @@ export const TestCampaignBody = z
     email: EmailAddress.optional(),
   })
   .refine((v) => (v.emails ? 1 : 0) + (v.email ? 1 : 0) === 1, { message: 'give either `emails` (1 to 5 addresses) or `email`', path: ['emails'] })
-  .openapi('TestCampaignBody');
+  .openapi('TestCampaignBody', { example: { emails: ['ada@example.com', 'grace@example.com'] } });
 
 export const TestCampaignResult = z
   .object({ emails: z.array(z.object({ email: z.string(), id: z.string().openapi({ description: 'The email record (GET /emails/{id})' }) })) })

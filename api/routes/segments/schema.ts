@@ -40,7 +40,25 @@ export const CreateSegmentBody = z
     condition: ConditionSchema.optional().openapi({ description: 'Required for DYNAMIC, refused for STATIC.' }),
     trackMembership: TrackMembership.optional(),
   })
-  .openapi('CreateSegmentBody');
+  .openapi('CreateSegmentBody', {
+    example: {
+      name: 'Pro customers',
+      description: 'Contacts on the pro plan who are still subscribed',
+      type: 'DYNAMIC',
+      condition: {
+        logic: 'AND',
+        groups: [
+          {
+            filters: [
+              { field: 'data.plan', operator: 'equals', value: 'pro' },
+              { field: 'subscribed', operator: 'equals', value: true },
+            ],
+          },
+        ],
+      },
+      trackMembership: true,
+    },
+  });
 
 export const UpdateSegmentBody = z
   .object({
@@ -50,7 +68,12 @@ export const UpdateSegmentBody = z
     condition: ConditionSchema.optional(),
     trackMembership: TrackMembership.optional(),
   })
-  .openapi('UpdateSegmentBody');
+  .openapi('UpdateSegmentBody', {
+    example: {
+      name: 'Pro and team customers',
+      condition: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'in', value: ['pro', 'team'] }] }] },
+    },
+  });
 
 export const SegmentMembersBody = z
   .object({
@@ -60,7 +83,7 @@ export const SegmentMembersBody = z
       .max(MAX_MEMBER_EMAILS)
       .openapi({ example: ['ada@example.com'], description: `1 to ${MAX_MEMBER_EMAILS} contact addresses (case-insensitive).` }),
   })
-  .openapi('SegmentMembersBody');
+  .openapi('SegmentMembersBody', { example: { emails: ['ada@example.com', 'grace@example.com'] } });
 
 export const AddedMembers = z
   .object({

@@ -33,7 +33,10 @@ export const CreateWorkflowBody = z.object(fields).openapi('CreateWorkflowBody',
 
 export const UpdateWorkflowBody = z
   .object({ ...fields, name: fields.name.optional(), trigger: fields.trigger.optional(), steps: fields.steps.optional() })
-  .openapi('UpdateWorkflowBody', { description: 'Partial. A changed trigger or steps store a new version; running executions keep theirs.' });
+  .openapi('UpdateWorkflowBody', {
+    description: 'Partial. A changed trigger or steps store a new version; running executions keep theirs.',
+    example: { name: 'Trial welcome (v2)', enabled: false },
+  });
 
 export const Workflow = z
   .object({
@@ -52,7 +55,12 @@ export const Workflow = z
 
 export const WorkflowPage = pageOf(Workflow, 'workflows').openapi('WorkflowPage');
 
-export const ListWorkflowsQuery = PageQuery.extend({ enabled: BoolQuery.optional().openapi({ param: { name: 'enabled', in: 'query' } }) });
+export const ListWorkflowsQuery = PageQuery.extend({ enabled: BoolQuery.optional().openapi({
+    param: { name: 'enabled', in: 'query' },
+    type: 'string',
+    enum: ['true', 'false'],
+    description: 'Only enabled (`true`) or disabled (`false`) workflows',
+  }) });
 export const GetWorkflowQuery = z.object({
   version: z.coerce.number().int().min(1).max(1_000_000).optional().openapi({ param: { name: 'version', in: 'query' }, description: 'An earlier version of the graph' }),
 });
@@ -92,8 +100,12 @@ export const ExecutionWithSteps = Execution.extend({ steps: z.array(ExecutionSte
 export const ExecutionPage = pageOf(Execution, 'executions').openapi('WorkflowExecutionPage');
 
 export const ListExecutionsQuery = PageQuery.extend({
-  status: ExecutionStatus.optional().openapi({ param: { name: 'status', in: 'query' } }),
-  contactId: z.string().max(64).optional().openapi({ param: { name: 'contactId', in: 'query' } }),
+  status: ExecutionStatus.optional().openapi({ param: { name: 'status', in: 'query' }, description: 'Only executions in this status' }),
+  contactId: z
+    .string()
+    .max(64)
+    .optional()
+    .openapi({ param: { name: 'contactId', in: 'query' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a', description: 'Only executions of this contact' }),
 });
 
 export const StartExecutionBody = z
@@ -103,9 +115,12 @@ export const StartExecutionBody = z
     data: DataPatch.optional().openapi({ description: 'Read by the steps as {{event.<key>}} and event.data.<key> conditions' }),
   })
   .refine((b) => (b.contactId === undefined) !== (b.email === undefined), { message: 'give exactly one of contactId and email', path: ['contactId'] })
-  .openapi('StartWorkflowExecutionBody');
+  .openapi('StartWorkflowExecutionBody', { example: { email: 'ada@example.com', data: { plan: 'pro', trialDays: 14 } } });
 
 export const ExecutionParams = z.object({
-  id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' } }),
-  executionId: z.string().min(1).openapi({ param: { name: 'executionId', in: 'path' } }),
+  id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a', description: 'The workflow id' }),
+  executionId: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'executionId', in: 'path' }, example: '0192f5d1-3b7e-7a21-8c4d-6e5f4a3b2c1d', description: 'The execution id (from POST /workflows/{id}/executions or GET /workflows/{id}/executions)' }),
 });
