@@ -11,6 +11,7 @@ import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
 import type { ExecutionStatus } from '../db/entities/workflows.js';
 import type { AutomationRun, StepOutcome } from '../core/automations/types.js';
 import type { ActivityDeps } from './deps.js';
+import { sqlFirst, sqlRows } from '../db/sql.js';
 
 interface StepInput<T extends Step = Step> {
   executionId: string;
@@ -94,11 +95,11 @@ export function createAutomationActivities(deps: ActivityDeps) {
   return {
     /** The graph of the version this execution started on; null when the workflow was deleted meanwhile. */
     async loadAutomation({ executionId }: { executionId: string }): Promise<AutomationRun | null> {
-      const rows = await em().getConnection().execute<Record<string, any>[]>(
+      const rows = await sqlRows<Record<string, any>>(
+        em(),
         `select x.project_id, x.contact_id, v.steps from workflow_executions x
          join workflow_versions v on v.workflow_id = x.workflow_id and v.version = x.version where x.id = ?`,
         [executionId],
-        'all',
       );
       if (!rows[0]) return null;
       return { executionId, projectId: rows[0].project_id, contactId: rows[0].contact_id, steps: rows[0].steps };
@@ -117,11 +118,10 @@ export function createAutomationActivities(deps: ActivityDeps) {
       return em().transactional(async (tx) => {
         const { ctx, halt } = await contextOrHalt(tx, input);
         if (halt) return halt;
-        const [done] = await tx.getConnection().execute<{ email_id: string | null }[]>(
+        const done = await sqlFirst<{ email_id: string | null }>(
+          tx,
           `select output->>'emailId' as email_id from workflow_execution_steps where execution_id = ? and idx = ?`,
           [input.executionId, input.idx],
-          'all',
-          tx.getTransactionContext(),
         );
         if (done?.email_id) return { emailId: done.email_id };
         const r = await prepareStepEmail(tx, { projectId: ctx!.projectId, contact: ctx!.contact!, step: input.step, eventData: ctx!.triggerData });

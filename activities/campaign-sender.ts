@@ -13,6 +13,7 @@ import { returnPathFor } from './delivery/compose.js';
 import { admitStart, reserveSlot } from './delivery/pace.js';
 import { SENDS_IN_FLIGHT } from './mail.activities.js';
 import { classifySmtpError, type OutgoingMessage, type SendResult } from './mailer.js';
+import { sqlRows } from '../db/sql.js';
 
 /*
  * Delivers the claimed rows of one page, SENDS_IN_FLIGHT at a time over the pooled SMTP mailer:
@@ -172,9 +173,7 @@ async function writeOutcomes(em: EntityManager, campaign: Campaign, batch: Outco
 
 async function contactsById(em: EntityManager, ids: string[]) {
   const rows = ids.length
-    ? await em
-        .getConnection()
-        .execute<{ id: string; email: string; data: Record<string, unknown> }[]>('select id, email, data from contacts where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(ids)], 'all')
+    ? await sqlRows<{ id: string; email: string; data: Record<string, unknown> }>(em, 'select id, email, data from contacts where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(ids)])
     : [];
   return new Map(rows.map((r) => [r.id, r]));
 }

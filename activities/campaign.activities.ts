@@ -5,6 +5,7 @@ import { audienceCount, audiencePage } from '../core/campaigns/audience.js';
 import { claimRange, insertRecipients, rangeCounts, type RangeCounts } from '../core/campaigns/recipients.js';
 import { deliverRows } from './campaign-sender.js';
 import type { ActivityDeps } from './deps.js';
+import { sqlFirst, sqlRows, sqlRun } from '../db/sql.js';
 
 export type BeginResult = { state: 'STARTED'; total: number } | { state: 'WAIT'; waitMs: number } | { state: 'OVER'; status: CampaignStatus };
 
@@ -29,17 +30,17 @@ export function createCampaignActivities(deps: ActivityDeps) {
    */
   async function beginCampaign({ campaignId }: { campaignId: string }): Promise<BeginResult> {
     const em = deps.orm.em.fork();
-    const conn = em.getConnection();
-    const started = await conn.execute<unknown[]>(
+    const started = await sqlRows(
+      em,
       `update campaigns set status = 'SENDING', started_at = now(), updated_at = now()
        where id = ? and status = 'SCHEDULED' and scheduled_at <= now() returning id`,
       [campaignId],
     );
-    const row = (await conn.execute(
+    const row = await sqlFirst<{ status: CampaignStatus; wait_ms: number }>(
+      em,
       `select status, greatest(0, extract(epoch from scheduled_at - now()) * 1000)::float8 as wait_ms from campaigns where id = ?`,
       [campaignId],
-      'get',
-    )) as { status: CampaignStatus; wait_ms: number } | undefined;
+    );
     if (!row) return { state: 'OVER', status: 'CANCELLED' };
     if (started.length > 0 || row.status === 'SENDING' || row.status === 'PAUSED') {
       const c = await em.findOneOrFail(Campaign, { id: campaignId });
@@ -83,11 +84,12 @@ export function createCampaignActivities(deps: ActivityDeps) {
   /** SENDING (or PAUSED after the last page) -> SENT; a cancelled campaign stays CANCELLED. */
   async function finishCampaign({ campaignId }: { campaignId: string }): Promise<{ status: CampaignStatus }> {
     const em = deps.orm.em.fork();
-    await em.getConnection().execute(
+    await sqlRun(
+      em,
       `update campaigns set status = 'SENT', sent_at = now(), updated_at = now() where id = ? and status in ('SENDING','PAUSED')`,
       [campaignId],
     );
-    const row = await em.getConnection().execute<{ status: CampaignStatus }>('select status from campaigns where id = ?', [campaignId], 'get');
+    const row = await sqlFirst<{ status: CampaignStatus }>(em, 'select status from campaigns where id = ?', [campaignId]);
     return { status: row?.status ?? 'CANCELLED' };
   }
 

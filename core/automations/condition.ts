@@ -5,6 +5,7 @@ import { ConditionSchema, type Condition, type Filter } from '../segments/condit
 import { parseDateValue, UNIT_MS } from '../segments/fields.js';
 import { loadSegmentRefs } from '../segments/refs.js';
 import { lookupVariable } from '../templates/render.js';
+import { sqlOne } from '../../db/sql.js';
 
 /*
  * CONDITION steps: the segments' condition language, evaluated for one contact, plus filters on
@@ -114,7 +115,7 @@ export async function evaluateCondition(
       params.push(input.projectId, input.contactId, ...frag.params);
       return `exists (select 1 from contacts c where c.project_id = ? and c.id = ? and (${frag.sql})) as f${i}`;
     });
-    const [row] = await em.getConnection().execute<Record<string, boolean>[]>(`select ${columns.join(', ')}`, params, 'all', em.getTransactionContext());
+    const row = await sqlOne<Record<string, boolean>>(em, `select ${columns.join(', ')}`, params);
     contactFilters.forEach((f, i) => answers.set(f, row[`f${i}`] === true));
   }
   const holds = (c: Condition): boolean => {

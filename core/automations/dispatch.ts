@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { automationWorkflowId } from '../workflow-ids.js';
 import type { AutomationEngine } from './engine.js';
 import { insertExecution, markDispatched, type NewExecution } from './executions.js';
+import { sqlRows, sqlRun } from '../../db/sql.js';
 
 interface InboxRow {
   id: string;
@@ -34,25 +35,25 @@ async function eachLimited<T>(items: T[], fn: (item: T) => Promise<void>) {
  */
 export async function drainAutomationInbox(em: EntityManager, engine: AutomationEngine, limit = 200): Promise<number> {
   const { done, starts, signals } = await em.transactional(async (tx) => {
-    const conn = tx.getConnection();
-    const trx = tx.getTransactionContext();
-    const rows = await conn.execute<InboxRow[]>('select * from automation_inbox order by id limit ? for update skip locked', [limit], 'all', trx);
+    const rows = await sqlRows<InboxRow>(tx, 'select * from automation_inbox order by id limit ? for update skip locked', [limit]);
     const starts: NewExecution[] = [];
     const signals: { temporalId: string; name: string; eventId: string }[] = [];
     if (rows.length === 0) return { done: 0, starts, signals };
     const keys = JSON.stringify(rows.map((r) => ({ project_id: r.project_id, contact_id: r.contact_id, name: r.name })));
     const [listeners, waiting] = await Promise.all([
-      conn.execute<{ id: string; project_id: string; trigger_event: string }[]>(
+      sqlRows<{ id: string; project_id: string; trigger_event: string }>(
+        tx,
         `select w.id, w.project_id, w.trigger_event from workflows w join projects p on p.id = w.project_id and not p.disabled
          where w.enabled and (w.project_id, w.trigger_event) in (select distinct k.project_id, k.name from jsonb_to_recordset(?::jsonb) as k(project_id uuid, contact_id uuid, name text))
          order by w.id`,
-        [keys], 'all', trx,
+        [keys],
       ),
-      conn.execute<{ workflow_id: string; contact_id: string; seq: number; waiting_for: string; project_id: string }[]>(
+      sqlRows<{ workflow_id: string; contact_id: string; seq: number; waiting_for: string; project_id: string }>(
+        tx,
         `select x.workflow_id, x.contact_id, x.seq, x.waiting_for, x.project_id from workflow_executions x
          where x.status = 'WAITING' and (x.project_id, x.contact_id, x.waiting_for) in
            (select distinct k.project_id, k.contact_id, k.name from jsonb_to_recordset(?::jsonb) as k(project_id uuid, contact_id uuid, name text))`,
-        [keys], 'all', trx,
+        [keys],
       ),
     ]);
     for (const row of rows) {
@@ -67,7 +68,7 @@ export async function drainAutomationInbox(em: EntityManager, engine: Automation
         }
       }
     }
-    await conn.execute('delete from automation_inbox where id in (select jsonb_array_elements_text(?::jsonb)::bigint)', [JSON.stringify(rows.map((r) => r.id))], 'run', trx);
+    await sqlRun(tx, 'delete from automation_inbox where id in (select jsonb_array_elements_text(?::jsonb)::bigint)', [JSON.stringify(rows.map((r) => r.id))]);
     return { done: rows.length, starts, signals };
   });
   await startAll(em, engine, starts);
@@ -89,11 +90,11 @@ async function startAll(em: EntityManager, engine: AutomationEngine, starts: New
  * commit and the start): started again once they are `olderThanMs` old.
  */
 export async function restartUndispatched(em: EntityManager, engine: AutomationEngine, olderThanMs = 30_000, limit = 100): Promise<number> {
-  const rows = await em.getConnection().execute<Record<string, any>[]>(
+  const rows = await sqlRows<Record<string, any>>(
+    em,
     `select x.id, x.project_id, x.workflow_id, x.contact_id, x.seq, c.email from workflow_executions x left join contacts c on c.id = x.contact_id
      where x.dispatched_at is null and x.started_at < now() - (? * interval '1 millisecond') order by x.started_at limit ?`,
     [olderThanMs, limit],
-    'all',
   );
   await startAll(
     em,

@@ -5,6 +5,7 @@ import type { ExecutionStatus } from '../../db/entities/workflows.js';
 import type { StepStatus } from './records.js';
 import { isUuid, newId } from '../../db/ids.js';
 import { automationWorkflowId } from '../workflow-ids.js';
+import { sqlRows, sqlRun } from '../../db/sql.js';
 
 /** A new execution row: what the Temporal start needs. */
 export interface NewExecution {
@@ -38,14 +39,11 @@ export async function insertExecution(
   em: EntityManager,
   input: { workflowId: string; contactId: string; eventId?: string | null; data?: Record<string, unknown> },
 ): Promise<NewExecution | null> {
-  const rows = await em
-    .getConnection()
-    .execute<Record<string, any>[]>(
-      INSERT_EXECUTION_SQL,
-      [newId(), input.eventId ?? null, JSON.stringify(input.data ?? {}), input.contactId, input.workflowId],
-      'all',
-      em.getTransactionContext(),
-    );
+  const rows = await sqlRows<Record<string, any>>(
+    em,
+    INSERT_EXECUTION_SQL,
+    [newId(), input.eventId ?? null, JSON.stringify(input.data ?? {}), input.contactId, input.workflowId],
+  );
   const r = rows[0];
   if (!r) return null;
   return {
@@ -115,13 +113,12 @@ export async function listExecutions(
     if (!isUuid(q.contactId)) return { items: [], nextCursor: null, total: 0 };
     where.push('x.contact_id = ?'), params.push(q.contactId);
   }
-  const conn = em.getConnection();
   const pageWhere = [...where];
   const pageParams = [...params];
   if (q.cursor) pageWhere.push('x.id < ?'), pageParams.push(decodeCursor(q.cursor));
   const [rows, [{ total }]] = await Promise.all([
-    conn.execute<Record<string, any>[]>(`${SELECT_EXECUTION} where ${pageWhere.join(' and ')} order by x.id desc limit ?`, [...pageParams, q.limit + 1], 'all'),
-    conn.execute<{ total: string }[]>(`select count(*) as total from workflow_executions x where ${where.join(' and ')}`, params, 'all'),
+    sqlRows<Record<string, any>>(em, `${SELECT_EXECUTION} where ${pageWhere.join(' and ')} order by x.id desc limit ?`, [...pageParams, q.limit + 1]),
+    sqlRows<{ total: string }>(em, `select count(*) as total from workflow_executions x where ${where.join(' and ')}`, params),
   ]);
   const hasMore = rows.length > q.limit;
   const items = (hasMore ? rows.slice(0, q.limit) : rows).map(toExecutionDto);
@@ -129,12 +126,11 @@ export async function listExecutions(
 }
 
 export async function getExecution(em: EntityManager, workflowId: string, executionId: string): Promise<ExecutionDto & { steps: StepRecordDto[] }> {
-  const conn = em.getConnection();
   const rows = isUuid(executionId)
-    ? await conn.execute<Record<string, any>[]>(`${SELECT_EXECUTION} where x.id = ? and x.workflow_id = ?`, [executionId, workflowId], 'all')
+    ? await sqlRows<Record<string, any>>(em, `${SELECT_EXECUTION} where x.id = ? and x.workflow_id = ?`, [executionId, workflowId])
     : [];
   if (!rows[0]) throw notFound('Execution');
-  const steps = await conn.execute<Record<string, any>[]>('select * from workflow_execution_steps where execution_id = ? order by idx', [executionId], 'all');
+  const steps = await sqlRows<Record<string, any>>(em, 'select * from workflow_execution_steps where execution_id = ? order by idx', [executionId]);
   return {
     ...toExecutionDto(rows[0]),
     steps: steps.map((s) => ({
@@ -151,30 +147,26 @@ export async function getExecution(em: EntityManager, workflowId: string, execut
 
 /** Executions of a workflow still RUNNING or WAITING, as Temporal workflow ids (to cancel them). */
 export async function liveExecutionIds(em: EntityManager, workflowId: string, executionId?: string): Promise<string[]> {
-  const rows = await em.getConnection().execute<Record<string, any>[]>(
+  const rows = await sqlRows<Record<string, any>>(
+    em,
     `select workflow_id, contact_id, seq from workflow_executions where workflow_id = ? and status in ('RUNNING', 'WAITING')${executionId ? ' and id = ?' : ''}`,
     executionId ? [workflowId, executionId] : [workflowId],
-    'all',
   );
   return rows.map((r) => automationWorkflowId(r.workflow_id, r.contact_id, r.seq));
 }
 
 /** Final status written by the API side of a cancel (the workflow writes the same when it sees the cancellation). */
 export async function markCancelled(em: EntityManager, executionId: string, reason: string) {
-  await em
-    .getConnection()
-    .execute(
-      `update workflow_executions set status = 'CANCELLED', waiting_for = null, exit_reason = ?, finished_at = now(), updated_at = now()
-       where id = ? and status in ('RUNNING', 'WAITING')`,
-      [reason, executionId],
-      'run',
-    );
+  await sqlRun(
+    em,
+    `update workflow_executions set status = 'CANCELLED', waiting_for = null, exit_reason = ?, finished_at = now(), updated_at = now()
+     where id = ? and status in ('RUNNING', 'WAITING')`,
+    [reason, executionId],
+  );
 }
 
 /** Their Temporal workflows were started (an undispatched execution is started again by the dispatcher). */
 export async function markDispatched(em: EntityManager, executionIds: string[]) {
   if (executionIds.length === 0) return;
-  await em
-    .getConnection()
-    .execute('update workflow_executions set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(executionIds)], 'run');
+  await sqlRun(em, 'update workflow_executions set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(executionIds)]);
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExecutionStatus } from '../../db/entities/workflows.js';
 import { newId } from '../../db/ids.js';
+import { sqlRows, sqlRun } from '../../db/sql.js';
 
 /*
  * The PostgreSQL mirror of a running execution, written by its activities. Step records are keyed
@@ -9,14 +10,12 @@ import { newId } from '../../db/ids.js';
 
 export type StepStatus = 'RUNNING' | 'WAITING' | 'COMPLETED' | 'SKIPPED' | 'FAILED';
 
-const run = (em: EntityManager, sql: string, params: unknown[]) => em.getConnection().execute(sql, params, 'run', em.getTransactionContext());
-
 export async function recordStep(
   em: EntityManager,
   r: { executionId: string; idx: number; stepId: string; type: string; status: StepStatus; output?: unknown; error?: string | null },
 ) {
   const final = r.status !== 'RUNNING' && r.status !== 'WAITING';
-  await run(
+  await sqlRun(
     em,
     `insert into workflow_execution_steps (id, execution_id, idx, step_id, type, status, output, error, finished_at)
      values (?, ?, ?, ?, ?, ?, ?::jsonb, ?, case when ? then now() end)
@@ -28,7 +27,7 @@ export async function recordStep(
 
 /** Current step and status of a live execution (a final one is left alone). */
 export async function markExecution(em: EntityManager, executionId: string, s: { status: 'RUNNING' | 'WAITING'; currentStep: string; waitingFor?: string | null }) {
-  await run(
+  await sqlRun(
     em,
     `update workflow_executions set status = ?, current_step = ?, waiting_for = ?, updated_at = now() where id = ? and status in ('RUNNING', 'WAITING')`,
     [s.status, s.currentStep, s.waitingFor ?? null, executionId],
@@ -36,7 +35,7 @@ export async function markExecution(em: EntityManager, executionId: string, s: {
 }
 
 export async function finishExecution(em: EntityManager, executionId: string, status: ExecutionStatus, reason: string | null) {
-  await run(
+  await sqlRun(
     em,
     `update workflow_executions set status = ?, exit_reason = ?, waiting_for = null, finished_at = now(), updated_at = now()
      where id = ? and status in ('RUNNING', 'WAITING')`,
@@ -55,13 +54,12 @@ export interface ExecutionContext {
 
 /** The execution with its project's state and its contact as they are now. */
 export async function loadContext(em: EntityManager, executionId: string): Promise<ExecutionContext | null> {
-  const rows = await em.getConnection().execute<Record<string, any>[]>(
+  const rows = await sqlRows<Record<string, any>>(
+    em,
     `select x.project_id, x.contact_id, x.trigger_data, x.status, p.disabled, c.id as cid, c.email, c.data, c.unsubscribed_at
      from workflow_executions x join projects p on p.id = x.project_id left join contacts c on c.id = x.contact_id
      where x.id = ?`,
     [executionId],
-    'all',
-    em.getTransactionContext(),
   );
   const r = rows[0];
   if (!r) return null;

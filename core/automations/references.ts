@@ -3,6 +3,7 @@ import type { FieldError } from '../errors.js';
 import { isUuid } from '../../db/ids.js';
 import { segmentMentions } from '../segments/refs.js';
 import type { Step, Trigger } from './definition.js';
+import { sqlRows } from '../../db/sql.js';
 
 interface Reference {
   field: string;
@@ -34,17 +35,16 @@ export async function checkReferences(em: EntityManager, projectId: string, trig
     }
   });
   if (refs.length === 0) return errors;
-  const conn = em.getConnection();
   const ids = (kind: Reference['kind']) => JSON.stringify([...new Set(refs.filter((r) => r.kind === kind && isUuid(r.id)).map((r) => r.id))]);
-  const templates = await conn.execute<{ id: string; from_email: string | null }[]>(
+  const templates = await sqlRows<{ id: string; from_email: string | null }>(
+    em,
     'select id, from_email from templates where project_id = ? and id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
     [projectId, ids('template')],
-    'all',
   );
-  const segments = await conn.execute<{ id: string }[]>(
+  const segments = await sqlRows<{ id: string }>(
+    em,
     'select id from segments where project_id = ? and id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
     [projectId, ids('segment')],
-    'all',
   );
   const templateFrom = new Map(templates.map((t) => [t.id, t.from_email]));
   const segmentIds = new Set(segments.map((s) => s.id));

@@ -7,6 +7,7 @@ import { findSuppressed } from '../suppressions.js';
 import { getTemplate } from '../templates/templates.js';
 import { newId } from '../../db/ids.js';
 import type { StepOf } from './definition.js';
+import { sqlRun } from '../../db/sql.js';
 
 export type EmailPrepared = { emailId: string } | { skipped: string } | { failed: string };
 
@@ -37,7 +38,8 @@ export async function prepareStepEmail(
   const prepared = prepareContent({ subject: step.subject ?? template!.subject, body: step.body ?? template!.body, type: 'html' });
   const rendered = renderContent(prepared, recipientVariables(contact, { event: input.eventData }));
   const id = newId();
-  await tx.getConnection().execute(
+  await sqlRun(
+    tx,
     `insert into emails (id, project_id, contact_id, template_id, to_email, from_email, from_name, reply_to, subject, html, text_body,
                          headers, attachments, marketing, message_id, status, attempts, dispatched_at, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}'::jsonb, '[]'::jsonb, ?, ?, 'QUEUED', 0, now(), now(), now())`,
@@ -45,8 +47,6 @@ export async function prepareStepEmail(
       id, projectId, step.to === undefined ? contact.id : null, template?.id ?? null, to, sender.fromEmail, sender.fromName, sender.replyTo,
       rendered.subject, rendered.html, rendered.text, template?.type === 'MARKETING', `<${id}@${domainOf(sender.fromEmail)}>`,
     ],
-    'run',
-    tx.getTransactionContext(),
   );
   return { emailId: id };
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { splitDataPatch } from '../contacts.js';
+import { sqlRows } from '../../db/sql.js';
 
 /**
  * UPDATE_CONTACT: one statement merges `data` (null removes a key) and sets `subscribed`, so two
@@ -12,7 +13,8 @@ export async function mergeContact(
 ): Promise<{ data: Record<string, unknown>; subscribed: boolean } | null> {
   const { set, remove } = splitDataPatch(input.data);
   const s = input.subscribed ?? null;
-  const rows = await em.getConnection().execute<{ data: Record<string, unknown>; subscribed: boolean }[]>(
+  const rows = await sqlRows<{ data: Record<string, unknown>; subscribed: boolean }>(
+    em,
     `update contacts c set
        data = (c.data || ?::jsonb) - array(select jsonb_array_elements_text(?::jsonb)),
        unsubscribed_at = case when coalesce(?::boolean, c.subscribed) = c.subscribed then c.unsubscribed_at when c.subscribed then now() else null end,
@@ -21,8 +23,6 @@ export async function mergeContact(
      where c.id = ? and c.project_id = ?
      returning c.data, c.subscribed`,
     [JSON.stringify(set), JSON.stringify(remove), s, s, input.contactId, input.projectId],
-    'all',
-    em.getTransactionContext(),
   );
   return rows[0] ?? null;
 }

@@ -6,6 +6,7 @@ import { isUuid } from '../../db/ids.js';
 import { triggerEventName, type Step, type Trigger } from './definition.js';
 import { checkGraph } from './graph.js';
 import { checkReferences } from './references.js';
+import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
 
 export interface WorkflowInput {
   name: string;
@@ -37,21 +38,15 @@ async function assertValidDefinition(em: EntityManager, projectId: string, trigg
 }
 
 async function insertVersion(em: EntityManager, w: Workflow, trigger: Trigger, steps: Step[]) {
-  await em
-    .getConnection()
-    .execute(
-      'insert into workflow_versions (workflow_id, version, trigger, steps) values (?, ?, ?::jsonb, ?::jsonb)',
-      [w.id, w.version, JSON.stringify(trigger), JSON.stringify(steps)],
-      'run',
-      em.getTransactionContext(),
-    );
+  await sqlRun(
+    em,
+    'insert into workflow_versions (workflow_id, version, trigger, steps) values (?, ?, ?::jsonb, ?::jsonb)',
+    [w.id, w.version, JSON.stringify(trigger), JSON.stringify(steps)],
+  );
 }
 
 async function loadVersion(em: EntityManager, workflowId: string, version: number): Promise<{ trigger: Trigger; steps: Step[] } | undefined> {
-  const rows = await em
-    .getConnection()
-    .execute<{ trigger: Trigger; steps: Step[] }[]>('select trigger, steps from workflow_versions where workflow_id = ? and version = ?', [workflowId, version], 'all');
-  return rows[0];
+  return sqlFirst<{ trigger: Trigger; steps: Step[] }>(em, 'select trigger, steps from workflow_versions where workflow_id = ? and version = ?', [workflowId, version]);
 }
 
 const toDto = (w: Workflow, def: { trigger: Trigger; steps: Step[] }, version = w.version): WorkflowDto => ({
@@ -102,11 +97,11 @@ export async function getWorkflow(em: EntityManager, projectId: string, id: stri
 export async function listWorkflows(em: EntityManager, projectId: string, q: { limit: number; cursor?: string; enabled?: boolean }) {
   const page = await keysetPage(em, Workflow, q.enabled === undefined ? { projectId } : { projectId, enabled: q.enabled }, q);
   const defs = page.items.length
-    ? await em.getConnection().execute<{ workflow_id: string; trigger: Trigger; steps: Step[] }[]>(
+    ? await sqlRows<{ workflow_id: string; trigger: Trigger; steps: Step[] }>(
+        em,
         `select v.workflow_id, v.trigger, v.steps from workflow_versions v join workflows w on w.id = v.workflow_id and w.version = v.version
          where v.workflow_id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
         [JSON.stringify(page.items.map((w) => w.id))],
-        'all',
       )
     : [];
   const byId = new Map(defs.map((d) => [d.workflow_id, d]));
@@ -142,11 +137,11 @@ export async function updateWorkflow(em: EntityManager, projectId: string, id: s
 
 /** The names of this project's workflows whose latest version sends this template (a template in use cannot be deleted). */
 export async function workflowsUsingTemplate(em: EntityManager, projectId: string, templateId: string): Promise<string[]> {
-  const rows = await em.getConnection().execute<{ name: string }[]>(
+  const rows = await sqlRows<{ name: string }>(
+    em,
     `select w.name from workflows w join workflow_versions v on v.workflow_id = w.id and v.version = w.version
      where w.project_id = ? and v.steps @> ?::jsonb`,
     [projectId, JSON.stringify([{ templateId }])],
-    'all',
   );
   return rows.map((r) => `workflow "${r.name}"`);
 }

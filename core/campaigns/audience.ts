@@ -3,6 +3,7 @@ import type { Campaign } from '../../db/entities/campaign.js';
 import type { Condition } from '../segments/condition.js';
 import { compileConditionWithSegments, segmentMembership } from '../segments/membership.js';
 import type { SqlFragment } from '../segments/sql.js';
+import { sqlOne, sqlRows } from '../../db/sql.js';
 
 export type AudienceSpec = Pick<Campaign, 'projectId' | 'type' | 'audienceType' | 'segmentId' | 'audienceFilter'>;
 
@@ -31,28 +32,23 @@ async function audienceBase(em: EntityManager, a: AudienceSpec): Promise<SqlFrag
 /** The next `limit` audience contacts after contact id `after` (keyset on id). */
 export async function audiencePage(em: EntityManager, a: AudienceSpec, after: string | null, limit: number): Promise<{ id: string; email: string }[]> {
   const expr = await audienceExpression(em, a);
-  return em.getConnection().execute(
+  return sqlRows<{ id: string; email: string }>(
+    em,
     `select c.id, c.email from contacts c where c.project_id = ? and (${expr.sql}) and c.id > ? order by c.id limit ?`,
     [a.projectId, ...expr.params, after ?? '00000000-0000-0000-0000-000000000000', limit],
-    'all',
-    em.getTransactionContext(),
   );
 }
 
 /** How many contacts the audience has now (once per campaign, when sending starts). */
 export async function audienceCount(em: EntityManager, a: AudienceSpec): Promise<number> {
   const expr = await audienceExpression(em, a);
-  const row = await em
-    .getConnection()
-    .execute<{ n: string }>(`select count(*) as n from contacts c where c.project_id = ? and (${expr.sql})`, [a.projectId, ...expr.params], 'get', em.getTransactionContext());
+  const row = await sqlOne<{ n: string }>(em, `select count(*) as n from contacts c where c.project_id = ? and (${expr.sql})`, [a.projectId, ...expr.params]);
   return Number(row.n);
 }
 
 /** Whether anyone at all is in the audience (the send's "audience of 0" 409). */
 export async function audienceIsEmpty(em: EntityManager, a: AudienceSpec): Promise<boolean> {
   const expr = await audienceExpression(em, a);
-  const row = await em
-    .getConnection()
-    .execute<{ any: boolean }>(`select exists(select 1 from contacts c where c.project_id = ? and (${expr.sql})) as any`, [a.projectId, ...expr.params], 'get', em.getTransactionContext());
+  const row = await sqlOne<{ any: boolean }>(em, `select exists(select 1 from contacts c where c.project_id = ? and (${expr.sql})) as any`, [a.projectId, ...expr.params]);
   return !row.any;
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlRun } from '../../db/sql.js';
 
 export type Engagement = 'opened' | 'clicked' | 'unsubscribed' | 'complained' | 'bounced';
 
@@ -19,12 +20,11 @@ const COLUMNS: Record<Engagement, { at: string; counter: string }> = {
  */
 export async function noteCampaignEngagement(em: EntityManager, recipientId: string, kind: Engagement): Promise<void> {
   const { at, counter } = COLUMNS[kind];
-  await em.getConnection().execute(
+  await sqlRun(
+    em,
     `with r as (update campaign_recipients set ${at} = now() where id = ? and ${at} is null returning campaign_id)
      update campaigns set ${counter} = ${counter} + 1 where id = (select campaign_id from r)`,
     [recipientId],
-    'run',
-    em.getTransactionContext(),
   );
 }
 

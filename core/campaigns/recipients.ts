@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
 import { CAMPAIGN_LOCK_SQL } from './transitions.js';
+import { sqlOne, sqlRows } from '../../db/sql.js';
 
 /*
  * The campaign_recipients rows: one per (campaign, contact), slim (status, message id, times,
@@ -8,8 +9,6 @@ import { CAMPAIGN_LOCK_SQL } from './transitions.js';
  * outcomes for the results (with the campaign's counters and the events in the same statement).
  */
 
-type Exec = <T>(em: EntityManager, sql: string, params: unknown[], method?: 'all' | 'get' | 'run') => Promise<T>;
-const exec: Exec = (em, sql, params, method = 'all') => em.getConnection().execute(sql, params, method, em.getTransactionContext()) as Promise<never>;
 
 export interface RecipientRow {
   id: string;
@@ -35,7 +34,7 @@ const rangeParams = (campaignId: string, r: ContactRange) => [campaignId, r.afte
 export async function insertRecipients(em: EntityManager, c: { id: string; projectId: string; fromDomain: string }, contacts: { id: string; email: string }[]): Promise<number> {
   if (contacts.length === 0) return 0;
   const rows = contacts.map((x) => ({ id: newId(), contact_id: x.id, to_email: x.email }));
-  const [r] = await exec<{ n: number }[]>(
+  const [r] = await sqlRows<{ n: number }>(
     em,
     `with ins as (
        insert into campaign_recipients (id, project_id, campaign_id, contact_id, to_email, message_id, status, created_at, updated_at)
@@ -53,7 +52,7 @@ export async function insertRecipients(em: EntityManager, c: { id: string; proje
  * right before each hand-off, so an older attempt still running somewhere stops touching them.
  */
 export async function claimRange(em: EntityManager, campaignId: string, range: ContactRange, claim: string): Promise<RecipientRow[]> {
-  const rows = await exec<Record<string, string>[]>(
+  const rows = await sqlRows<Record<string, string>>(
     em,
     `update campaign_recipients r set claim = ? where ${RANGE_SQL} and r.status = 'QUEUED'
      returning r.id, r.contact_id, r.to_email, r.message_id`,
@@ -73,7 +72,7 @@ export interface RangeCounts {
 
 /** The range's rows by outcome (at most a page: read from the unique index). */
 export async function rangeCounts(em: EntityManager, campaignId: string, range: ContactRange): Promise<RangeCounts> {
-  const rows = await exec<{ status: string; n: number }[]>(em, `select r.status, count(*)::int as n from campaign_recipients r where ${RANGE_SQL} group by r.status`, rangeParams(campaignId, range));
+  const rows = await sqlRows<{ status: string; n: number }>(em, `select r.status, count(*)::int as n from campaign_recipients r where ${RANGE_SQL} group by r.status`, rangeParams(campaignId, range));
   const n = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
   return { sent: n('SENT'), failed: n('FAILED') + n('BOUNCED'), skipped: n('SKIPPED'), queued: n('QUEUED') };
 }
@@ -87,15 +86,14 @@ export type GateAnswer = { go: true } | { go: false; stop?: string };
  * before changing the status, so once they answer, every later gate sees the new status.
  */
 export async function gate(tx: EntityManager, campaignId: string, recipientId: string, claim: string): Promise<GateAnswer> {
-  await exec(tx, `select pg_advisory_xact_lock_shared(${CAMPAIGN_LOCK_SQL})::text`, [campaignId], 'all');
+  await sqlRows(tx, `select pg_advisory_xact_lock_shared(${CAMPAIGN_LOCK_SQL})::text`, [campaignId]);
   // A second statement: its snapshot is taken after the lock, so it sees a status change that
   // committed while we waited for it (READ COMMITTED).
-  const row = await exec<{ status: string | null; claim: string | null }>(
+  const row = await sqlOne<{ status: string | null; claim: string | null }>(
     tx,
     `select (select status from campaigns where id = ?) as status,
             (select claim from campaign_recipients where id = ? and status = 'QUEUED') as claim`,
     [campaignId, recipientId],
-    'get',
   );
   if (row.status !== 'SENDING') return { go: false, stop: row.status ?? 'CANCELLED' };
   return row.claim === claim ? { go: true } : { go: false };
@@ -121,7 +119,7 @@ export async function recordOutcomes(em: EntityManager, c: { id: string; project
     ev1: newId(),
     ev2: newId(),
   }));
-  return exec(
+  return sqlRows<{ id: string; status: string; toEmail: string }>(
     em,
     `with v as (select * from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, sent_at timestamptz, error text, code int, response text, ev1 uuid, ev2 uuid)),
      u as (

@@ -4,6 +4,7 @@ import { insertEmails, startDelivery, type SendDeps } from '../emails/send.js';
 import { prepareContent, recipientVariables, renderContent } from '../templates/render.js';
 import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { getCampaign } from './campaigns.js';
+import { sqlRows } from '../../db/sql.js';
 
 /**
  * POST /campaigns/{id}/test: one ordinary email record per address (subject `[TEST] ...`,
@@ -15,12 +16,11 @@ export async function sendCampaignTest(em: EntityManager, deps: SendDeps, projec
   const c = await getCampaign(em, projectId, id);
   await assertVerifiedSender(em, projectId, c.fromEmail);
   const unique = [...new Set(emails)];
-  const contacts = await em
-    .getConnection()
-    .execute<{ id: string; email: string; data: Record<string, unknown> }[]>(
-      'select id, email, data from contacts where project_id = ? and email in (select jsonb_array_elements_text(?::jsonb))',
-      [projectId, JSON.stringify(unique)],
-    );
+  const contacts = await sqlRows<{ id: string; email: string; data: Record<string, unknown> }>(
+    em,
+    'select id, email, data from contacts where project_id = ? and email in (select jsonb_array_elements_text(?::jsonb))',
+    [projectId, JSON.stringify(unique)],
+  );
   const byEmail = new Map(contacts.map((x) => [x.email, x]));
   const prepared = prepareContent({ subject: `[TEST] ${c.subject}`, body: c.body, type: 'html' });
   const rows = unique.map((email) => {

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CampaignStatus } from '../../db/entities/campaign.js';
 import { isUuid } from '../../db/ids.js';
 import { DomainError, notFound } from '../errors.js';
+import { sqlFirst, sqlRows } from '../../db/sql.js';
 
 /** What each status may become, and through which operation (the 409 names them). */
 export const ALLOWED: Record<CampaignStatus, { to: CampaignStatus; via: string }[]> = {
@@ -55,14 +56,12 @@ export async function transition(
 ): Promise<void> {
   if (!isUuid(id)) throw notFound('Campaign');
   const run = async (tx: EntityManager) => {
-    const conn = tx.getConnection();
-    const ctx = tx.getTransactionContext();
-    if (opts.exclusive) await conn.execute(`select pg_advisory_xact_lock(${CAMPAIGN_LOCK_SQL})`, [id], 'all', ctx);
+    if (opts.exclusive) await sqlRows(tx, `select pg_advisory_xact_lock(${CAMPAIGN_LOCK_SQL})`, [id]);
     const sql = `update campaigns set status = ?, updated_at = now()${opts.set ? `, ${opts.set}` : ''}
                  where id = ? and project_id = ? and status in (${from.map(() => '?').join(',')}) returning id`;
-    const rows = await conn.execute<unknown[]>(sql, [to, ...(opts.params ?? []), id, projectId, ...from], 'all', ctx);
+    const rows = await sqlRows(tx, sql, [to, ...(opts.params ?? []), id, projectId, ...from]);
     if (rows.length > 0) return;
-    const cur = (await conn.execute('select status from campaigns where id = ? and project_id = ?', [id, projectId], 'get', ctx)) as { status: CampaignStatus } | undefined;
+    const cur = await sqlFirst<{ status: CampaignStatus }>(tx, 'select status from campaigns where id = ? and project_id = ?', [id, projectId]);
     if (!cur) throw notFound('Campaign');
     throw conflict(id, cur.status, opts.action);
   };

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Segment } from '../../db/entities/index.js';
 import { segmentExpression } from './membership.js';
+import { sqlOne } from '../../db/sql.js';
 
 /*
  * memberCount is a cache on the segment row, so a list of segments never counts anything:
@@ -13,14 +14,12 @@ import { segmentExpression } from './membership.js';
 
 /** Members now: a count over contacts (DYNAMIC) or over segment_members (STATIC). */
 export async function countMembers(em: EntityManager, segment: Segment, now = new Date()): Promise<number> {
-  const conn = em.getConnection();
-  const ctx = em.getTransactionContext();
   if (segment.type === 'STATIC') {
-    const r = await conn.execute<{ n: string }>('select count(*) as n from segment_members where segment_id = ?', [segment.id], 'get', ctx);
+    const r = await sqlOne<{ n: string }>(em, 'select count(*) as n from segment_members where segment_id = ?', [segment.id]);
     return Number(r.n);
   }
   const expr = await segmentExpression(em, segment, { now });
-  const r = await conn.execute<{ n: string }>(`select count(*) as n from contacts c where c.project_id = ? and (${expr.sql})`, [segment.projectId, ...expr.params], 'get', ctx);
+  const r = await sqlOne<{ n: string }>(em, `select count(*) as n from contacts c where c.project_id = ? and (${expr.sql})`, [segment.projectId, ...expr.params]);
   return Number(r.n);
 }
 

@@ -7,6 +7,7 @@ import { recordSegmentEvents } from './events.js';
 import { segmentExpression } from './membership.js';
 import { getSegment } from './segments.js';
 import { fragment, list, sql } from './sql.js';
+import { sqlRows, sqlRun } from '../../db/sql.js';
 
 /** Most addresses one add/remove call takes. */
 export const MAX_MEMBER_EMAILS = 1000;
@@ -27,7 +28,7 @@ export async function listSegmentContacts(
   const page = sql`select c.id, c.email, c.subscribed, c.data, c.created_at, c.updated_at from contacts c
 where c.project_id = ${projectId} and (${fragment(expr)})${after ? sql` and c.id < ${after}` : sql``}
 order by c.id desc limit ${q.limit + 1}`;
-  const rows = await em.getConnection().execute<Record<string, unknown>[]>(page.sql, page.params, 'all');
+  const rows = await sqlRows(em, page.sql, page.params);
   const hasMore = rows.length > q.limit;
   const items = (hasMore ? rows.slice(0, q.limit) : rows).map(rowToContact);
   return { segment, items, nextCursor: hasMore ? encodeCursor(items[items.length - 1].id) : null, total: segment.memberCount };
@@ -58,10 +59,8 @@ export async function changeMembers(em: EntityManager, projectId: string, id: st
   assertStatic(segment);
   const wanted = [...new Set(emails.map(normalizeEmail))];
   return em.transactional(async (tx) => {
-    const conn = tx.getConnection();
-    const trx = tx.getTransactionContext();
     // Row lock: concurrent calls on one segment count and record events one after the other.
-    await conn.execute('select id from segments where id = ? for update', [segment.id], 'all', trx);
+    await sqlRows(tx, 'select id from segments where id = ? for update', [segment.id]);
     const found = sql`select id, email from contacts where project_id = ${projectId} and email in (${list(wanted)})`;
     const change =
       action === 'add'
@@ -69,10 +68,10 @@ export async function changeMembers(em: EntityManager, projectId: string, id: st
         : sql`delete from segment_members m using found where m.segment_id = ${segment.id} and m.contact_id = found.id returning m.contact_id`;
     const q = sql`with found as (${found}), changed as (${change})
 select found.id, found.email, (changed.contact_id is not null) as changed from found left join changed on changed.contact_id = found.id`;
-    const rows = await conn.execute<{ id: string; email: string; changed: boolean }[]>(q.sql, q.params, 'all', trx);
+    const rows = await sqlRows<{ id: string; email: string; changed: boolean }>(tx, q.sql, q.params);
     const changedIds = rows.filter((r) => r.changed).map((r) => r.id);
     const delta = action === 'add' ? changedIds.length : -changedIds.length;
-    await conn.execute('update segments set member_count = greatest(member_count + ?, 0), member_count_at = now() where id = ?', [delta, segment.id], 'run', trx);
+    await sqlRun(tx, 'update segments set member_count = greatest(member_count + ?, 0), member_count_at = now() where id = ?', [delta, segment.id]);
     await recordSegmentEvents(tx, segment, action === 'add' ? 'entry' : 'exit', changedIds);
     const seen = new Set(rows.map((r) => r.email));
     return { changed: changedIds.length, notFound: wanted.filter((e) => !seen.has(e)) };

@@ -7,6 +7,7 @@ import type { Condition } from './condition.js';
 import { refreshMemberCount } from './counts.js';
 import { findCycle, loadSegmentRefs, segmentIdsOf, segmentMentions } from './refs.js';
 import { segmentUsers } from './usage.js';
+import { sqlRun } from '../../db/sql.js';
 
 export interface SegmentInput {
   name: string;
@@ -99,7 +100,7 @@ export async function updateSegment(em: EntityManager, projectId: string, id: st
     segment.trackMembership = patch.trackMembership;
     // Tracking (re)starts from a silent baseline: no burst of entries for members it never saw leave.
     segment.trackedAt = null;
-    if (segment.type === 'DYNAMIC') await em.getConnection().execute('delete from segment_members where segment_id = ?', [segment.id], 'run', em.getTransactionContext());
+    if (segment.type === 'DYNAMIC') await sqlRun(em, 'delete from segment_members where segment_id = ?', [segment.id]);
   }
   segment.updatedAt = new Date();
   await em.flush();

@@ -5,6 +5,7 @@ import { refreshMemberCount, storeMemberCount } from './counts.js';
 import { recordSegmentEvents } from './events.js';
 import { segmentExpression } from './membership.js';
 import { fragment, sql } from './sql.js';
+import { sqlRows, sqlRun } from '../../db/sql.js';
 
 export type RefreshStatus = 'GONE' | 'COUNTED' | 'BASELINE' | 'TRACKED';
 export interface RefreshResult {
@@ -32,12 +33,10 @@ export async function refreshSegment(em: EntityManager, segmentId: string, now =
     }
     const expr = fragment(await segmentExpression(tx, segment, { now }));
     const current = sql`select c.id from contacts c where c.project_id = ${segment.projectId} and (${expr})`;
-    const conn = tx.getConnection();
-    const trx = tx.getTransactionContext();
     if (!segment.trackedAt) {
-      await conn.execute('delete from segment_members where segment_id = ?', [segment.id], 'run', trx);
+      await sqlRun(tx, 'delete from segment_members where segment_id = ?', [segment.id]);
       const q = sql`insert into segment_members (segment_id, contact_id, project_id) select ${segment.id}, cur.id, ${segment.projectId} from (${current}) cur`;
-      await conn.execute(q.sql, q.params, 'run', trx);
+      await sqlRun(tx, q.sql, q.params);
       segment.trackedAt = now;
       await refreshMemberCount(tx, segment, now);
       return { status: 'BASELINE' as const, entered: 0, exited: 0, memberCount: segment.memberCount };
@@ -48,7 +47,7 @@ exited as (delete from segment_members m where m.segment_id = ${segment.id} and 
 select 'entry' as change, contact_id, null::bigint as n from entered
 union all select 'exit', contact_id, null from exited
 union all select 'count', null, count(*) from cur`;
-    const rows = await conn.execute<{ change: 'entry' | 'exit' | 'count'; contact_id: string | null; n: string | null }[]>(diff.sql, diff.params, 'all', trx);
+    const rows = await sqlRows<{ change: 'entry' | 'exit' | 'count'; contact_id: string | null; n: string | null }>(tx, diff.sql, diff.params);
     const entered = rows.filter((r) => r.change === 'entry').map((r) => r.contact_id!);
     const exited = rows.filter((r) => r.change === 'exit').map((r) => r.contact_id!);
     await recordSegmentEvents(tx, segment, 'entry', entered);

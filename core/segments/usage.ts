@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlRows } from '../../db/sql.js';
 
 export interface SegmentUser {
   kind: 'segment' | 'campaign';
@@ -11,24 +12,18 @@ export interface SegmentUser {
  * that are DRAFT, SCHEDULED, SENDING or PAUSED with it as audience (or named in their filter).
  */
 export async function segmentUsers(em: EntityManager, projectId: string, segmentId: string): Promise<SegmentUser[]> {
-  const rows = await em
-    .getConnection()
-    .execute<{ id: string; name: string }[]>(
-      'select id, name from segments where project_id = ? and refs @> ?::jsonb and id <> ? order by name',
-      [projectId, JSON.stringify([segmentId]), segmentId],
-      'all',
-      em.getTransactionContext(),
-    );
+  const rows = await sqlRows<{ id: string; name: string }>(
+    em,
+    'select id, name from segments where project_id = ? and refs @> ?::jsonb and id <> ? order by name',
+    [projectId, JSON.stringify([segmentId]), segmentId],
+  );
   // Campaigns not yet finished whose audience is the segment, or whose filter names it.
-  const campaigns = await em
-    .getConnection()
-    .execute<{ id: string; name: string }[]>(
-      `select id, name from campaigns where project_id = ? and status in ('DRAFT','SCHEDULED','SENDING','PAUSED')
-       and (segment_id = ?::uuid or (audience_type = 'FILTERED' and strpos(audience_filter::text, ?) > 0)) order by name`,
-      [projectId, segmentId, segmentId],
-      'all',
-      em.getTransactionContext(),
-    );
+  const campaigns = await sqlRows<{ id: string; name: string }>(
+    em,
+    `select id, name from campaigns where project_id = ? and status in ('DRAFT','SCHEDULED','SENDING','PAUSED')
+     and (segment_id = ?::uuid or (audience_type = 'FILTERED' and strpos(audience_filter::text, ?) > 0)) order by name`,
+    [projectId, segmentId, segmentId],
+  );
   return [
     ...rows.map((r) => ({ kind: 'segment' as const, id: r.id, name: r.name })),
     ...campaigns.map((r) => ({ kind: 'campaign' as const, id: r.id, name: r.name })),
