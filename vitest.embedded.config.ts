@@ -8,7 +8,9 @@ import base from './vitest.config.js';
  * API-level = uses setupTestContext. Left out: the timing files (their margins are PostgreSQL's)
  * and the ones that need several processes migrating one real server.
  */
-const NEEDS_REAL_SERVER = ['test/migrations.test.ts', 'test/embedded.test.ts'];
+// (idempotency-processes: two app instances with their own pools on one database; the embedded
+// database belongs to the one process that holds DATA_DIR.)
+const NEEDS_REAL_SERVER = ['test/migrations.test.ts', 'test/embedded.test.ts', 'test/idempotency-processes.test.ts'];
 const apiFiles = readdirSync('test')
   .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.timing.test.ts'))
   .map((f) => `test/${f}`)
