@@ -3,7 +3,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.tools/', 'data/', 'dist/', 'coverage/', 'openapi/openapi.json'] },
+  { ignores: ['node_modules/', '.tools/', 'data/', 'dist/', 'openapi/sdk/dist/', 'test/artifacts/', 'coverage/', 'openapi/openapi.json'] },
   {
     files: ['**/*.ts'],
     languageOptions: {
