@@ -10,7 +10,7 @@
  *
  * Env: BENCH_CONTACTS, BENCH_CONNECTIONS (50), BENCH_DB_URL (admin URL), TEMPORAL_CLI.
  */
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { spawnWorker } from './worker-process.js';
 
 const ADMIN_URL = process.env.BENCH_DB_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);
@@ -91,9 +92,8 @@ async function main() {
     const api = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'], env });
     children.push(api);
     const port = await new Promise<number>((resolve) => api.once('message', (m: any) => resolve(m.port)));
-    const worker = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const worker = await spawnWorker('worker/main.ts', { cwd: root, env });
     children.push(worker);
-    await new Promise<void>((resolve) => worker.stdout!.on('data', (d: Buffer) => d.toString().includes('Worker polling') && resolve()));
     let peakRss = 0;
     const rssTimer = setInterval(() => {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${worker.pid}/status`, 'utf8'));

@@ -9,7 +9,6 @@
  * events per 1,000 recipients (all runs of the workflow), PostgreSQL rows written per message, and
  * duplicates at the sink. Env: BENCH_TOTAL (100000), BENCH_DB_URL (admin URL).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,6 +22,7 @@ import { SMTPServer } from 'smtp-server';
 import { DKIM_HEADER_FIELDS, SMTP_POOL_CONNECTIONS } from '../activities/mailer.js';
 import { createCampaign } from '../core/campaigns/campaigns.js';
 import { sendCampaign } from '../core/campaigns/sending.js';
+import { spawnWorker } from './worker-process.js';
 import { generateDkimKeyPair } from '../core/domains/dkim.js';
 import { createProject } from '../core/projects/keys.js';
 import { encryptSecret } from '../core/secrets.js';
@@ -119,12 +119,8 @@ async function main() {
     SECRET_KEY: SECRET,
     DATA_DIR: path.join(tmpdir(), dbName),
   };
-  const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'worker/main.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const worker = await spawnWorker(path.join(root, 'worker/main.ts'), { env });
   try {
-    await new Promise<void>((resolve, reject) => {
-      worker.stdout!.on('data', (d: Buffer) => d.toString().includes('Worker polling') && resolve());
-      worker.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
-    });
     const em = orm.em.fork();
     const { project } = await createProject(em, 'bench');
     const keys = await generateDkimKeyPair();

@@ -10,7 +10,7 @@
  *
  * Env: BENCH_RATE (emails/s, 20), BENCH_TOTAL (200), BENCH_WORKERS (2), BENCH_DB_URL (admin URL).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +25,7 @@ import { newId } from '../db/ids.js';
 import { openOrm } from '../db/orm.js';
 import { findTemporalCli, startTemporalDevServer } from '../launcher/temporal-cli.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
+import { spawnWorker } from './worker-process.js';
 
 const ADMIN_URL = process.env.BENCH_DB_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const RATE = Number(process.env.BENCH_RATE ?? 20);
@@ -84,12 +85,7 @@ async function main() {
       DATA_DIR: path.join(tmpdir(), dbName),
     };
     for (let i = 0; i < WORKERS; i++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'worker/main.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-      workers.push(child);
-      await new Promise<void>((resolve, reject) => {
-        child.stdout!.on('data', (d: Buffer) => d.toString().includes('Worker polling') && resolve());
-        child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
-      });
+      workers.push(await spawnWorker(path.join(root, 'worker/main.ts'), { env }));
     }
 
     const deliver = async (projectId: string, count: number) => {

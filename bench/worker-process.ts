@@ -1,0 +1,19 @@
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+
+/**
+ * Starts `npm run start:worker`'s entrypoint as a child process and resolves once it polls its task
+ * queue. The readiness line is a log line, and logs go to stderr (stdout stays clean for the CLI):
+ * both streams are watched, and passed through so the bench output still shows the worker's logs.
+ */
+export async function spawnWorker(workerMain: string, opts: Pick<SpawnOptions, 'env' | 'cwd'>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', workerMain], { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.pipe(process.stdout);
+  child.stderr!.pipe(process.stderr);
+  await new Promise<void>((resolve, reject) => {
+    const watch = (d: Buffer) => d.toString().includes('Worker polling') && resolve();
+    child.stdout!.on('data', watch);
+    child.stderr!.on('data', watch);
+    child.once('exit', (code) => reject(new Error(`worker exited ${code}`)));
+  });
+  return child;
+}
