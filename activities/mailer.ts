@@ -8,6 +8,7 @@ import type { NodemailerError, SendMailOptions } from 'nodemailer';
 import type { Config } from '../core/config.js';
 import { isClientHeaderAllowed, SERVICE_HEADERS } from '../core/emails/headers.js';
 import type { DkimSigning } from '../core/domains/sender-domains.js';
+import { dkimSign } from './dkim-sign.js';
 
 /** One rendered message to one recipient, as the delivery activity hands it over. */
 export interface OutgoingMessage {
@@ -79,11 +80,26 @@ export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
       ...(a.contentId ? { cid: a.contentId, contentDisposition: 'inline' as const } : {}),
     })),
     headers,
-    dkim: msg.dkim ? { ...msg.dkim, headerFieldNames: DKIM_HEADER_FIELDS } : undefined,
     envelope: msg.returnPath ? { from: msg.returnPath, to: [msg.to] } : undefined,
     disableFileAccess: true,
     disableUrlAccess: true,
   };
+}
+
+/** Composes messages without sending them: what a signed message is built with before signing. */
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+
+/**
+ * What the transport sends for `msg`: the composed message, and with a DKIM key, composed first
+ * and signed off the event loop (activities/dkim-sign.ts), then handed over as raw bytes with the
+ * same envelope.
+ */
+async function sendable(msg: OutgoingMessage): Promise<SendMailOptions> {
+  const options = toMailOptions(msg);
+  if (!msg.dkim) return options;
+  const composed = await composer.sendMail(options);
+  const raw = await dkimSign(composed.message as Buffer, { ...msg.dkim, headerFieldNames: DKIM_HEADER_FIELDS });
+  return { envelope: composed.envelope, raw, messageId: msg.messageId, disableFileAccess: true, disableUrlAccess: true };
 }
 
 /**
@@ -115,12 +131,12 @@ export function createSmtpMailer(url: string, opts: { maxConnections?: number; c
   });
   return {
     async send(msg) {
-      const info = await transport.sendMail(toMailOptions(msg));
+      const info = await transport.sendMail(await sendable(msg));
       return {
         accepted: info.accepted.map(String),
         rejected: info.rejected.map(String),
         response: info.response,
-        messageId: info.messageId,
+        messageId: msg.messageId,
       };
     },
     async close() {
@@ -141,7 +157,7 @@ export function createOutboxMailer(dir: string): Mailer {
       const file = path.join(dir, `${msg.emailId}.eml`);
       const done = { accepted: [msg.to], rejected: [], messageId: msg.messageId };
       if (await exists(file)) return { ...done, response: `250 already in outbox ${file}` };
-      const info = await transport.sendMail(toMailOptions(msg));
+      const info = await transport.sendMail(await sendable(msg));
       await mkdir(dir, { recursive: true });
       const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       await writeFile(tmp, info.message as Buffer);

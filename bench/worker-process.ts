@@ -6,7 +6,10 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
  * both streams are watched, and passed through so the bench output still shows the worker's logs.
  */
 export async function spawnWorker(workerMain: string, opts: Pick<SpawnOptions, 'env' | 'cwd'>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', workerMain], { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_WORKER_NODE_ARGS: extra node flags for the worker, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // (not allowed in NODE_OPTIONS); the profile is written when the worker exits on SIGTERM.
+  const nodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', workerMain], { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(process.stdout);
   child.stderr!.pipe(process.stderr);
   await new Promise<void>((resolve, reject) => {
