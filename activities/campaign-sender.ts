@@ -7,36 +7,76 @@ import { pacingFor, sendRateOf } from '../core/pacing.js';
 import { prepareContent, recipientVariables, renderContent } from '../core/templates/render.js';
 import { findSuppressed, suppress } from '../core/suppressions.js';
 import { decorateForDelivery } from '../core/tracking/links.js';
-import { gate, recordOutcomes, type Outcome, type RecipientRow } from '../core/campaigns/recipients.js';
+import { recordOutcomes, senderCheck, SENDER_LEASE_MS, type GateAnswer, type Outcome, type RecipientRow } from '../core/campaigns/recipients.js';
 import type { ActivityDeps } from './deps.js';
 import { returnPathFor } from './delivery/compose.js';
-import { admitStart, reserveSlot } from './delivery/pace.js';
+import { groupPacer } from './delivery/pace.js';
+import { limiter } from './lib/concurrency.js';
 import { SENDS_IN_FLIGHT } from './mail.activities.js';
-import { classifySmtpError, type OutgoingMessage, type SendResult } from './mailer.js';
+import { classifySmtpError, prepareMessage, type Mailer, type OutgoingMessage } from './mailer.js';
 import { sqlRows } from '../db/sql.js';
 
 /*
- * Delivers the claimed rows of one page, SENDS_IN_FLIGHT at a time over the pooled SMTP mailer:
+ * Delivers the claimed rows of one page over the pooled SMTP mailer:
  *  1. skip rows whose address is suppressed, or (MARKETING) whose contact opted out: SKIPPED;
- *  2. per row: render from the frozen campaign and the contact, pace (the shared PostgreSQL
- *     limiter of /v1/send), then the gate (core/campaigns/recipients.ts): a short transaction that
- *     holds the campaign's lock shared while it checks status + claim and hands the message to SMTP;
+ *  2. per row, in LANES concurrent lanes: render from the frozen campaign and the contact, compose
+ *     and DKIM-sign (off the event loop), reserve a slot in the project's shared pacing bucket;
+ *     then take one of the process's hand-off slots (as many as SMTP connections, so nothing
+ *     queues inside the mailer), have the start admitted by the shared sliding window, check the
+ *     lease (core/campaigns/recipients.ts, senderCheck: still SENDING, still our claim; re-read at
+ *     most every SENDER_LEASE_MS) and hand the message over. Lanes that are ready together share
+ *     one pacing round trip (activities/delivery/pace.ts, groupPacer);
  *  3. outcomes are buffered and written in one statement every FLUSH_MS or FLUSH_ROWS.
  * Never twice: a row is sent only while QUEUED and claimed by this attempt, and a retry skips
- * rows already final. The window that remains is the 250-before-commit one, here at most one
- * flush batch (FLUSH_ROWS, FLUSH_MS) plus the messages in flight: if the process dies after the
- * server's 250 and before the batch commits, the retry sends those again with the same Message-ID.
+ * rows already final. The window that remains is the 250-before-commit one: if the process dies
+ * after the server's 250 and before the outcome's batch commits (at most FLUSH_MS later), the
+ * retry sends those again with the same Message-ID.
  */
 const FLUSH_MS = 250;
 const FLUSH_ROWS = 100;
 const HEARTBEAT_MS = 1_000;
 const TRANSIENT_RETRIES = [1_000, 3_000];
+/** Rows being prepared or paced while others are on the wire. */
+const LANES = 4 * SENDS_IN_FLIGHT;
+
+/** The process's SMTP hand-offs in flight for campaigns: one per pooled connection of its mailer. */
+const handOffSlots = new WeakMap<Mailer, ReturnType<typeof limiter>>();
+const slotsOf = (mailer: Mailer) => {
+  let slots = handOffSlots.get(mailer);
+  if (!slots) handOffSlots.set(mailer, (slots = limiter(SENDS_IN_FLIGHT)));
+  return slots;
+};
 
 export interface SenderResult {
-  /** A status other than SENDING seen at a gate (PAUSED, CANCELLED...), or the activity was cancelled. */
+  /** A status other than SENDING seen by the lease (PAUSED, CANCELLED...), or the activity was cancelled. */
   stop?: string;
   /** Rows left QUEUED after transient failures: the page is retried later. */
   transientLeft: number;
+}
+
+/** senderCheck at most once per SENDER_LEASE_MS, shared by the lanes; false once it said no. */
+function senderLease(em: EntityManager, campaignId: string, claim: string) {
+  let validUntil = 0;
+  let refusal: Extract<GateAnswer, { go: false }> | undefined;
+  let reading: Promise<void> | undefined;
+  const read = async (recipientId: string) => {
+    const t0 = performance.now();
+    const answer = await senderCheck(em, campaignId, recipientId, claim);
+    if (answer.go) validUntil = t0 + SENDER_LEASE_MS;
+    else refusal = answer;
+  };
+  return {
+    /** Whether `recipientId` may be handed over now; call right before the hand-off, in the same tick. */
+    async holds(recipientId: string): Promise<boolean> {
+      for (;;) {
+        if (refusal) return false;
+        if (performance.now() < validUntil) return true;
+        reading ??= read(recipientId).finally(() => (reading = undefined));
+        await reading;
+      }
+    },
+    refusal: () => refusal,
+  };
 }
 
 export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaign: Campaign, project: Project, rows: RecipientRow[], claim: string): Promise<SenderResult> {
@@ -70,12 +110,15 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
   const contacts = await contactsById(em, todo.map((r) => r.contactId));
   const prepared = prepareContent({ subject: campaign.subject, body: campaign.body, type: 'html' });
   const dkim = await dkimForSender(em, campaign.projectId, campaign.fromEmail, deps.config.secretKey);
-  const pacing = pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond));
-  let stop: string | undefined;
+  const pacer = groupPacer(em, campaign.projectId, pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)));
+  const lease = senderLease(em, campaign.id, claim);
+  const slots = slotsOf(deps.mailer);
+  let cancelled = false;
   let transientLeft = 0;
   let next = 0;
   let done = 0;
   const heartbeat = setInterval(() => ctx.heartbeat({ done }), HEARTBEAT_MS);
+  const stopped = () => cancelled || ctx.cancellationSignal.aborted || lease.refusal() !== undefined;
 
   const compose = (r: RecipientRow): OutgoingMessage => {
     const contact = contacts.get(r.contactId) ?? { id: r.contactId, email: r.toEmail, data: {} };
@@ -96,28 +139,24 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
     };
   };
 
-  /** One hand-off through the gate; undefined when the gate said no. */
+  /** One hand-off: undefined when the campaign stopped or the row is no longer ours. */
   const handOff = async (r: RecipientRow, msg: OutgoingMessage) => {
-    await reserveSlot(em, campaign.projectId, pacing);
-    const startMs = await admitStart(em, campaign.projectId, pacing);
-    let sending: Promise<{ ok: SendResult } | { err: unknown }> | undefined;
-    await em.transactional(async (tx) => {
-      const answer = await gate(tx, campaign.id, r.id, claim);
-      if (!answer.go) {
-        stop ??= answer.stop;
-        return;
-      }
+    await pacer.reserve();
+    return slots.run(async () => {
+      if (stopped()) return undefined;
+      const startMs = await pacer.admit();
+      if (!(await lease.holds(r.id))) return undefined;
       if (ctx.cancellationSignal.aborted) {
-        stop ??= 'CANCELLED';
-        return;
+        cancelled = true;
+        return undefined;
       }
-      sending = deps.mailer.send(msg).then((ok) => ({ ok }), (err: unknown) => ({ err }));
+      const result = await deps.mailer.send(msg).then((ok) => ({ ok }), (err: unknown) => ({ err }));
+      return { result, sentAt: new Date(startMs) };
     });
-    return sending ? { result: await sending, sentAt: new Date(startMs) } : undefined;
   };
 
   const deliverOne = async (r: RecipientRow) => {
-    const msg = compose(r);
+    const msg = await prepareMessage(compose(r));
     for (let attempt = 0; ; attempt++) {
       const sent = await handOff(r, msg);
       if (!sent) return;
@@ -138,19 +177,21 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
   };
 
   const lane = async () => {
-    while (next < todo.length && !stop && !ctx.cancellationSignal.aborted) {
+    while (next < todo.length && !stopped()) {
       const r = todo[next++];
       await deliverOne(r);
       done++;
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(SENDS_IN_FLIGHT, todo.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(LANES, todo.length) }, lane));
   } finally {
     clearInterval(heartbeat);
     await flush();
   }
-  if (!stop && ctx.cancellationSignal.aborted) stop = 'CANCELLED';
+  // A refusal without a status (our claim was taken: a newer attempt of the page runs) stops this
+  // attempt quietly; Temporal ignores its result.
+  const stop = lease.refusal()?.stop ?? (cancelled || ctx.cancellationSignal.aborted ? 'CANCELLED' : undefined);
   return { stop, transientLeft };
 }
 

@@ -30,6 +30,8 @@ export interface OutgoingMessage {
   /** Custom headers from the request, then the service's own (List-Unsubscribe...). */
   headers?: Record<string, string>;
   dkim?: DkimSigning;
+  /** Set by prepareMessage: the message already composed and signed, sent as these raw bytes. */
+  prepared?: SendMailOptions;
 }
 
 export interface SendResult {
@@ -95,11 +97,20 @@ const composer = nodemailer.createTransport({ streamTransport: true, buffer: tru
  * same envelope.
  */
 async function sendable(msg: OutgoingMessage): Promise<SendMailOptions> {
+  if (msg.prepared) return msg.prepared;
   const options = toMailOptions(msg);
   if (!msg.dkim) return options;
   const composed = await composer.sendMail(options);
   const raw = await dkimSign(composed.message as Buffer, { ...msg.dkim, headerFieldNames: DKIM_HEADER_FIELDS });
   return { envelope: composed.envelope, raw, messageId: msg.messageId, disableFileAccess: true, disableUrlAccess: true };
+}
+
+/**
+ * Composes and signs `msg` now, so that its hand-off later is only the SMTP transaction (the
+ * campaign sender prepares while earlier messages are on the wire).
+ */
+export async function prepareMessage(msg: OutgoingMessage): Promise<OutgoingMessage> {
+  return msg.dkim && !msg.prepared ? { ...msg, prepared: await sendable(msg) } : msg;
 }
 
 /**

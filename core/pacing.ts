@@ -52,8 +52,23 @@ export type SendStart = { admitted: true; startMs: number } | { admitted: false;
  * row must be unlocked at once.
  */
 export async function claimSendStart(em: EntityManager, projectId: string, pacing: Pacing): Promise<SendStart> {
-  const row = await sqlOne<{ wait_ms: number; start_ms: number | null }>(em, 'select wait_ms, start_ms from claim_send_start(?, ?, ?)', [projectId, pacing.windowMs, pacing.maxStarts]);
-  return row.start_ms != null ? { admitted: true, startMs: Number(row.start_ms) } : { admitted: false, waitMs: Math.max(1, Math.ceil(Number(row.wait_ms))) };
+  return (await claimSendStarts(em, projectId, pacing, 1))[0];
+}
+
+/**
+ * Step 2 for `n` sends that are ready now, in one round trip: as many as the window has room for
+ * are admitted (the first ones), the rest are told how long to wait.
+ */
+export async function claimSendStarts(em: EntityManager, projectId: string, pacing: Pacing, n: number): Promise<SendStart[]> {
+  const row = await sqlOne<{ admitted: number; wait_ms: number; start_ms: number }>(em, 'select admitted, wait_ms, start_ms from claim_send_starts(?, ?, ?, ?)', [
+    projectId,
+    pacing.windowMs,
+    pacing.maxStarts,
+    n,
+  ]);
+  const admitted = Number(row.admitted);
+  const waitMs = Math.max(1, Math.ceil(Number(row.wait_ms)));
+  return Array.from({ length: n }, (_, i): SendStart => (i < admitted ? { admitted: true, startMs: Number(row.start_ms) } : { admitted: false, waitMs }));
 }
 
 /**
@@ -62,18 +77,18 @@ export async function claimSendStart(em: EntityManager, projectId: string, pacin
  */
 export type SendToken = { granted: true; waitMs: number; slotAtMs: number } | { granted: false; waitMs: number };
 
-// One statement: refill by the time elapsed since the last take (capped at the burst), take one.
+// One statement: refill by the time elapsed since the last take (capped at the burst), take n.
 // ON CONFLICT locks the row before evaluating SET/WHERE, so concurrent takes serialize on it.
 // The balance holds "at updated_at", so the slot is updated_at + debt/rate: RETURNING reads
 // updated_at, not a later clock reading (under load the two differ by milliseconds, and a slot
 // placed late would let the next one come closer than 1/rate). updated_at never moves back.
 const TAKE_SQL = `
 insert into send_rate_buckets as b (project_id, tokens, updated_at)
-values (?, ?::float8 - 1, clock_timestamp())
+values (?, ?::float8 - ?::float8, clock_timestamp())
 on conflict (project_id) do update
-  set tokens = least(?::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at)::float8 * ?::float8) - 1,
+  set tokens = least(?::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at)::float8 * ?::float8) - ?::float8,
       updated_at = greatest(clock_timestamp(), b.updated_at)
-  where least(?::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at)::float8 * ?::float8) - 1 >= ?::float8
+  where least(?::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at)::float8 * ?::float8) - ?::float8 >= ?::float8
 returning tokens, extract(epoch from updated_at)::float8 * 1000 as now_ms`;
 
 const BALANCE_SQL = `
@@ -82,18 +97,32 @@ from send_rate_buckets where project_id = ?`;
 
 /** Step 1: takes one send token for the project (see SendToken). */
 export async function acquireSendToken(em: EntityManager, projectId: string, ratePerSecond: number): Promise<SendToken> {
+  return (await acquireSendTokens(em, projectId, ratePerSecond, 1))[0];
+}
+
+/**
+ * Step 1 for `n` sends in one round trip: n consecutive slots, 1/rate apart once the bucket is
+ * empty (the i-th token's slot is where the i-th single take would have put it), or none.
+ */
+export async function acquireSendTokens(em: EntityManager, projectId: string, ratePerSecond: number, n: number): Promise<SendToken[]> {
   const rate = Math.max(0.001, ratePerSecond);
   const cap = BURST_TOKENS;
   const floor = -rate * MAX_AHEAD_SECONDS;
-  const taken = await sqlRows<{ tokens: number; now_ms: number }>(em, TAKE_SQL, [projectId, cap, cap, rate, cap, rate, floor]);
+  const taken = await sqlRows<{ tokens: number; now_ms: number }>(em, TAKE_SQL, [projectId, cap, n, cap, rate, n, cap, rate, n, floor]);
   if (taken.length > 0) {
-    const balance = Number(taken[0].tokens);
-    const waitMs = balance >= 0 ? 0 : Math.ceil((-balance / rate) * 1000);
-    return { granted: true, waitMs, slotAtMs: Number(taken[0].now_ms) + waitMs };
+    // The balance before the take was `after + n`; token i (0-based) left it at `after + n - i - 1`.
+    const after = Number(taken[0].tokens);
+    const nowMs = Number(taken[0].now_ms);
+    return Array.from({ length: n }, (_, i): SendToken => {
+      const balance = after + n - i - 1;
+      const waitMs = balance >= 0 ? 0 : Math.ceil((-balance / rate) * 1000);
+      return { granted: true, waitMs, slotAtMs: nowMs + waitMs };
+    });
   }
   const row = await sqlFirst<{ tokens: number }>(em, BALANCE_SQL, [cap, rate, projectId]);
-  const missing = floor + 1 - Number(row?.tokens ?? 0);
-  return { granted: false, waitMs: Math.max(50, Math.ceil((missing / rate) * 1000)) };
+  const missing = floor + n - Number(row?.tokens ?? 0);
+  const waitMs = Math.max(50, Math.ceil((missing / rate) * 1000));
+  return Array.from({ length: n }, (): SendToken => ({ granted: false, waitMs }));
 }
 
 /**

@@ -16,6 +16,7 @@ import { Migration20261124100000_segments } from './migrations/Migration20261124
 import { Migration20261124110000_campaigns } from './migrations/Migration20261124110000_campaigns.js';
 import { Migration20261124120000_automations } from './migrations/Migration20261124120000_automations.js';
 import { Migration20261124140000_idempotency_json } from './migrations/Migration20261124140000_idempotency_json.js';
+import { Migration20261125090000_send_starts_batch } from './migrations/Migration20261125090000_send_starts_batch.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -33,6 +34,7 @@ export const migrationsList = [
   { name: 'Migration20261124110000_campaigns', class: Migration20261124110000_campaigns },
   { name: 'Migration20261124120000_automations', class: Migration20261124120000_automations },
   { name: 'Migration20261124140000_idempotency_json', class: Migration20261124140000_idempotency_json },
+  { name: 'Migration20261125090000_send_starts_batch', class: Migration20261125090000_send_starts_batch },
 ];
 
 export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Options {

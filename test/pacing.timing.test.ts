@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireSendToken, claimSendStart, GUARD_MS, MAX_AHEAD_SECONDS, maxInWindow, pacingFor } from '../core/pacing.js';
+import { acquireSendToken, acquireSendTokens, claimSendStart, claimSendStarts, GUARD_MS, MAX_AHEAD_SECONDS, maxInWindow, pacingFor } from '../core/pacing.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
 import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { setupTestContext, type TestContext } from './helpers.js';
@@ -63,6 +63,17 @@ describe('acquireSendToken (the PostgreSQL token bucket)', () => {
     const slots = tokens.map((t) => (t.granted ? t.slotAtMs : NaN)).sort((a, b) => a - b);
     for (let k = 1; k < slots.length; k++) expect(slots[k] - slots[k - 1]).toBeGreaterThanOrEqual(20 - 1.5);
   });
+
+  it('n tokens in one take get the slots n single takes would: 1/rate apart, the first at once', async () => {
+    const p = await ctx.newProject('bucket-batch');
+    const tokens = await acquireSendTokens(ctx.orm.em.fork(), p.id, 10, 4);
+    expect(tokens.map((t) => t.granted)).toEqual([true, true, true, true]);
+    expect(tokens.map((t) => t.waitMs)).toEqual([0, 100, 200, 300]);
+    // The next single take continues after them.
+    const after = await acquireSendToken(ctx.orm.em.fork(), p.id, 10);
+    expect(after.waitMs).toBeGreaterThan(300);
+    expect(after.waitMs).toBeLessThanOrEqual(400);
+  });
 });
 
 describe('claimSendStart (the sliding window of send starts)', () => {
@@ -94,6 +105,20 @@ describe('claimSendStart (the sliding window of send starts)', () => {
     const results = await Promise.all(Array.from({ length: 12 }, () => claimSendStart(ctx.orm.em.fork(), p.id, pacing)));
     expect(results.filter((r) => r.admitted)).toHaveLength(4);
     for (const r of results) if (!r.admitted) expect(r.waitMs).toBeGreaterThan(0);
+  });
+
+  it('claimSendStarts admits as many of n as the window has room for; the rest wait for the oldest to leave', async () => {
+    const p = await ctx.newProject('window-batch');
+    const pacing = pacingFor(5);
+    const first = await claimSendStarts(ctx.orm.em.fork(), p.id, pacing, 3);
+    expect(first.map((s) => s.admitted)).toEqual([true, true, true]);
+    const second = await claimSendStarts(ctx.orm.em.fork(), p.id, pacing, 4);
+    expect(second.map((s) => s.admitted)).toEqual([true, true, false, false]);
+    const refused = second[2];
+    if (refused.admitted) return;
+    expect(refused.waitMs).toBeGreaterThan(pacing.windowMs - 500);
+    expect(refused.waitMs).toBeLessThanOrEqual(pacing.windowMs);
+    expect((await claimSendStarts(ctx.orm.em.fork(), p.id, pacing, 2)).some((s) => s.admitted)).toBe(false);
   });
 
   it('a rate below one per second admits one send per 1/rate seconds (plus the guard)', () => {

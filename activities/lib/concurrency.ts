@@ -15,3 +15,32 @@ export function limiter(n: number) {
     },
   };
 }
+
+/**
+ * One call per caller, one round trip per group: callers that arrive while a round trip is in
+ * flight wait and go together in the next one (at most `max` at a time). `run(n)` answers each of
+ * the n callers, in arrival order.
+ */
+export function coalesced<T>(max: number, run: (n: number) => Promise<T[]>): () => Promise<T> {
+  const waiting: { resolve: (v: T) => void; reject: (e: unknown) => void }[] = [];
+  let busy = false;
+  const pump = async () => {
+    if (busy || waiting.length === 0) return;
+    busy = true;
+    const group = waiting.splice(0, max);
+    try {
+      const answers = await run(group.length);
+      group.forEach((w, i) => w.resolve(answers[i]));
+    } catch (err) {
+      for (const w of group) w.reject(err);
+    } finally {
+      busy = false;
+      void pump();
+    }
+  };
+  return () =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      void pump();
+    });
+}

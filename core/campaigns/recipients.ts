@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
-import { CAMPAIGN_LOCK_SQL } from './transitions.js';
 import { sqlOne, sqlRows } from '../../db/sql.js';
 
 /*
@@ -80,17 +79,24 @@ export async function rangeCounts(em: EntityManager, campaignId: string, range: 
 export type GateAnswer = { go: true } | { go: false; stop?: string };
 
 /**
- * Right before an SMTP hand-off, inside the caller's transaction: takes the campaign's advisory
- * lock shared (held until the caller commits, after the hand-off) and checks the campaign is still
- * SENDING and the row still QUEUED and claimed by us. Cancel and pause take that lock exclusively
- * before changing the status, so once they answer, every later gate sees the new status.
+ * How long a sender goes on handing messages to SMTP after it last saw its campaign SENDING and
+ * its rows claimed by it (the lease: measured from before that read, on the sender's monotonic
+ * clock). Cancel and pause wait SENDER_LEASE_MS + SENDER_LEASE_MARGIN_MS after their status change
+ * has committed before they answer: every read that still saw SENDING started before that commit,
+ * so its lease has run out by then, and no message is handed over after the answer. One read per
+ * lease instead of a locked transaction per message is what lets a page go at the SMTP server's speed.
  */
-export async function gate(tx: EntityManager, campaignId: string, recipientId: string, claim: string): Promise<GateAnswer> {
-  await sqlRows(tx, `select pg_advisory_xact_lock_shared(${CAMPAIGN_LOCK_SQL})::text`, [campaignId]);
-  // A second statement: its snapshot is taken after the lock, so it sees a status change that
-  // committed while we waited for it (READ COMMITTED).
+export const SENDER_LEASE_MS = 100;
+export const SENDER_LEASE_MARGIN_MS = 50;
+
+/**
+ * The sender's check (one statement, no lock): the campaign is still SENDING, and `recipientId`
+ * (the row about to go) is still QUEUED and claimed by this attempt. A newer attempt of the page
+ * re-claims all its unsent rows at once, so one row answers for the attempt.
+ */
+export async function senderCheck(em: EntityManager, campaignId: string, recipientId: string, claim: string): Promise<GateAnswer> {
   const row = await sqlOne<{ status: string | null; claim: string | null }>(
-    tx,
+    em,
     `select (select status from campaigns where id = ?) as status,
             (select claim from campaign_recipients where id = ? and status = 'QUEUED') as claim`,
     [campaignId, recipientId],

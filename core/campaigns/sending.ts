@@ -55,12 +55,12 @@ export async function sendCampaign(em: EntityManager, deps: CampaignDeps, projec
 }
 
 /**
- * SCHEDULED, SENDING or PAUSED -> CANCELLED. The status change waits for messages being handed to
- * SMTP right now (core/campaigns/recipients.ts, gate), so none is handed over after this returns;
+ * SCHEDULED, SENDING or PAUSED -> CANCELLED. Returns once the senders' leases on SENDING have run
+ * out (core/campaigns/recipients.ts, SENDER_LEASE_MS), so no message is handed over after this;
  * then the workflow is cancelled (its running page stops at its next heartbeat, if not before).
  */
 export async function cancelCampaign(em: EntityManager, deps: CampaignDeps, projectId: string, id: string): Promise<Campaign> {
-  await transition(em, projectId, id, ['SCHEDULED', 'SENDING', 'PAUSED'], 'CANCELLED', { action: 'cancel it', set: 'cancelled_at = now()', exclusive: true });
+  await transition(em, projectId, id, ['SCHEDULED', 'SENDING', 'PAUSED'], 'CANCELLED', { action: 'cancel it', set: 'cancelled_at = now()', stopsSenders: true });
   await deps.temporal.workflow
     .getHandle(campaignWorkflowId(id))
     .cancel()
@@ -70,7 +70,7 @@ export async function cancelCampaign(em: EntityManager, deps: CampaignDeps, proj
 
 /** SENDING -> PAUSED: no message is handed to SMTP after this returns; the workflow waits at its page. */
 export async function pauseCampaign(em: EntityManager, projectId: string, id: string): Promise<Campaign> {
-  await transition(em, projectId, id, ['SENDING'], 'PAUSED', { action: 'pause it', exclusive: true });
+  await transition(em, projectId, id, ['SENDING'], 'PAUSED', { action: 'pause it', stopsSenders: true });
   return getCampaign(em, projectId, id);
 }
 

@@ -3,6 +3,7 @@ import type { CampaignStatus } from '../../db/entities/campaign.js';
 import { isUuid } from '../../db/ids.js';
 import { DomainError, notFound } from '../errors.js';
 import { sqlFirst, sqlRows } from '../../db/sql.js';
+import { SENDER_LEASE_MARGIN_MS, SENDER_LEASE_MS } from './recipients.js';
 
 /** What each status may become, and through which operation (the 409 names them). */
 export const ALLOWED: Record<CampaignStatus, { to: CampaignStatus; via: string }[]> = {
@@ -36,15 +37,12 @@ export function conflict(id: string, status: CampaignStatus, action: string): Do
   });
 }
 
-/** Hash of the campaign id: the advisory lock that orders status changes against SMTP hand-offs. */
-export const CAMPAIGN_LOCK_SQL = 'hashtextextended(?::text, 0)';
-
 /**
  * Moves the campaign from one of `from` to `to` in one conditional UPDATE (the race-free part:
  * of two concurrent callers exactly one sees a row back), with `set` applied in the same
- * statement. Otherwise a 404 or a 409 naming the current status. With `exclusive`, it first takes
- * the campaign's advisory lock exclusively: a sender holds it shared from its status check to
- * the SMTP hand-off, so when this returns no hand-off decided under the old status is pending.
+ * statement. Otherwise a 404 or a 409 naming the current status. With `stopsSenders` (cancel,
+ * pause), it returns only once every sender's lease on the old status has run out
+ * (core/campaigns/recipients.ts, SENDER_LEASE_MS): from then on no message is handed to SMTP.
  */
 export async function transition(
   em: EntityManager,
@@ -52,18 +50,16 @@ export async function transition(
   id: string,
   from: CampaignStatus[],
   to: CampaignStatus,
-  opts: { action: string; set?: string; params?: unknown[]; exclusive?: boolean },
+  opts: { action: string; set?: string; params?: unknown[]; stopsSenders?: boolean },
 ): Promise<void> {
   if (!isUuid(id)) throw notFound('Campaign');
-  const run = async (tx: EntityManager) => {
-    if (opts.exclusive) await sqlRows(tx, `select pg_advisory_xact_lock(${CAMPAIGN_LOCK_SQL})`, [id]);
-    const sql = `update campaigns set status = ?, updated_at = now()${opts.set ? `, ${opts.set}` : ''}
-                 where id = ? and project_id = ? and status in (${from.map(() => '?').join(',')}) returning id`;
-    const rows = await sqlRows(tx, sql, [to, ...(opts.params ?? []), id, projectId, ...from]);
-    if (rows.length > 0) return;
-    const cur = await sqlFirst<{ status: CampaignStatus }>(tx, 'select status from campaigns where id = ? and project_id = ?', [id, projectId]);
+  const sql = `update campaigns set status = ?, updated_at = now()${opts.set ? `, ${opts.set}` : ''}
+               where id = ? and project_id = ? and status in (${from.map(() => '?').join(',')}) returning id`;
+  const rows = await sqlRows(em, sql, [to, ...(opts.params ?? []), id, projectId, ...from]);
+  if (rows.length === 0) {
+    const cur = await sqlFirst<{ status: CampaignStatus }>(em, 'select status from campaigns where id = ? and project_id = ?', [id, projectId]);
     if (!cur) throw notFound('Campaign');
     throw conflict(id, cur.status, opts.action);
-  };
-  await (opts.exclusive ? em.transactional(run) : run(em));
+  }
+  if (opts.stopsSenders) await new Promise((r) => setTimeout(r, SENDER_LEASE_MS + SENDER_LEASE_MARGIN_MS));
 }
