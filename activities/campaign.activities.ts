@@ -2,7 +2,7 @@ import { ApplicationFailure, Context } from '@temporalio/activity';
 import { Campaign, Project, type CampaignStatus } from '../db/entities/index.js';
 import { domainOf } from '../core/domains/sender-domains.js';
 import { audienceCount, audiencePage } from '../core/campaigns/audience.js';
-import { claimRange, insertRecipients, rangeCounts, type RangeCounts } from '../core/campaigns/recipients.js';
+import { claimRange, insertRecipients, rangeCounts, type ContactRange, type RangeCounts } from '../core/campaigns/recipients.js';
 import { deliverRows } from './campaign-sender.js';
 import type { ActivityDeps } from './deps.js';
 import { sqlFirst, sqlRows, sqlRun } from '../db/sql.js';
@@ -15,6 +15,13 @@ export interface PageInput {
   after: string | null;
   pageSize: number;
 }
+/** A page of the audience enlisted: its recipient rows exist, ready to be delivered. */
+export type EnlistResult = { range: ContactRange; stopped?: undefined } | { range?: undefined; stopped: string };
+export interface RangeResult extends RangeCounts {
+  /** Set when the campaign is no longer SENDING (PAUSED, CANCELLED) or the activity was cancelled. */
+  stopped?: string;
+}
+
 export interface PageResult extends RangeCounts {
   /** Where the next page starts; null when this was the last page. */
   nextAfter: string | null;
@@ -51,34 +58,50 @@ export function createCampaignActivities(deps: ActivityDeps) {
   }
 
   /**
-   * One page of the audience: insert its recipient rows (idempotent), claim the unsent ones for
-   * this attempt, deliver them, and count the range's outcomes. A retry redoes all of it and finds
-   * the rows already final.
+   * The next page of the audience after `after`: inserts its recipient rows (idempotent) and
+   * answers the range of contact ids they cover. Quick, so the workflow can enlist the next page
+   * while earlier ones are being delivered, by this or another worker process.
    */
-  async function deliverCampaignPage(input: PageInput): Promise<PageResult> {
-    const ctx = Context.current();
+  async function enlistCampaignPage(input: PageInput): Promise<EnlistResult> {
     const em = deps.orm.em.fork();
     const campaign = await em.findOne(Campaign, { id: input.campaignId });
-    if (!campaign || campaign.status !== 'SENDING') {
-      return { nextAfter: input.after, sent: 0, failed: 0, skipped: 0, queued: 0, stopped: campaign?.status ?? 'CANCELLED' };
-    }
-    const project = await em.findOneOrFail(Project, { id: campaign.projectId });
+    if (!campaign || campaign.status !== 'SENDING') return { stopped: campaign?.status ?? 'CANCELLED' };
     const contacts = await audiencePage(em, campaign, input.after, input.pageSize);
     // A short page is the last: its range is open-ended, so it also covers rows inserted by an
     // earlier attempt for contacts that have since left the audience.
     const last = contacts.length === input.pageSize ? contacts[contacts.length - 1].id : null;
-    const range = { after: input.after, upTo: last };
     await insertRecipients(em, { id: campaign.id, projectId: campaign.projectId, fromDomain: domainOf(campaign.fromEmail) }, contacts);
+    return { range: { after: input.after, upTo: last } };
+  }
+
+  /**
+   * Delivers a range's unsent rows: claims them for this attempt, sends, and counts the range's
+   * outcomes. A retry redoes all of it and finds the rows already final.
+   */
+  async function deliverCampaignRange(input: { campaignId: string; range: ContactRange }): Promise<RangeResult> {
+    const ctx = Context.current();
+    const em = deps.orm.em.fork();
+    const campaign = await em.findOne(Campaign, { id: input.campaignId });
+    if (!campaign || campaign.status !== 'SENDING') return { sent: 0, failed: 0, skipped: 0, queued: 0, stopped: campaign?.status ?? 'CANCELLED' };
+    const project = await em.findOneOrFail(Project, { id: campaign.projectId });
     const { workflowExecution, activityId, attempt } = ctx.info;
     const claim = `${workflowExecution?.runId}/${activityId}/${attempt}`;
-    const rows = await claimRange(em, campaign.id, range, claim);
+    const rows = await claimRange(em, campaign.id, input.range, claim);
     const res = await deliverRows(deps, em, campaign, project, rows, claim);
-    const counts = await rangeCounts(em, campaign.id, range);
-    if (res.stop) return { nextAfter: input.after, ...counts, stopped: res.stop };
+    const counts = await rangeCounts(em, campaign.id, input.range);
+    if (res.stop) return { ...counts, stopped: res.stop };
     if (res.transientLeft > 0) {
       throw ApplicationFailure.retryable(`${res.transientLeft} messages of the page were refused for now (4xx or connection); the page is retried`, 'SMTP_TRANSIENT');
     }
-    return { nextAfter: last, ...counts };
+    return counts;
+  }
+
+  /** Both steps in one activity: what campaign workflows started before pages were pipelined still call. */
+  async function deliverCampaignPage(input: PageInput): Promise<PageResult> {
+    const page = await enlistCampaignPage(input);
+    if (page.stopped !== undefined) return { nextAfter: input.after, sent: 0, failed: 0, skipped: 0, queued: 0, stopped: page.stopped };
+    const res = await deliverCampaignRange({ campaignId: input.campaignId, range: page.range });
+    return { ...res, nextAfter: res.stopped ? input.after : page.range.upTo };
   }
 
   /** SENDING (or PAUSED after the last page) -> SENT; a cancelled campaign stays CANCELLED. */
@@ -93,5 +116,5 @@ export function createCampaignActivities(deps: ActivityDeps) {
     return { status: row?.status ?? 'CANCELLED' };
   }
 
-  return { beginCampaign, deliverCampaignPage, finishCampaign };
+  return { beginCampaign, enlistCampaignPage, deliverCampaignRange, deliverCampaignPage, finishCampaign };
 }

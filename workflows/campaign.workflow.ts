@@ -1,9 +1,12 @@
-import { condition, continueAsNew, defineQuery, defineSignal, isCancellation, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { condition, continueAsNew, defineQuery, defineSignal, isCancellation, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import type { PageResult } from '../activities/campaign.activities.js';
+import type { PageResult, RangeResult } from '../activities/campaign.activities.js';
+import type { ContactRange } from '../core/campaigns/recipients.js';
 
 export interface CampaignWorkflowInput {
   campaignId: string;
+  /** Pages delivered at once (by any worker processes polling the queue); 2 when absent. */
+  pagesInFlight?: number;
   /** Carried over continueAsNew. */
   state?: CampaignState;
 }
@@ -16,6 +19,10 @@ interface CampaignState {
   sent: number;
   failed: number;
   skipped: number;
+  /** Set once the last page has been enlisted. */
+  enlisted?: boolean;
+  /** Ranges stopped by a pause, delivered again on resume. */
+  pending?: ContactRange[];
 }
 
 export interface CampaignProgress {
@@ -33,14 +40,19 @@ export const campaignProgressQuery = defineQuery<CampaignProgress>('campaignProg
 export const campaignWakeSignal = defineSignal('campaignWake');
 
 export const CAMPAIGN_PAGE_SIZE = 500;
-/** Pages per run before continueAsNew: ~6 history events per page keeps a run under ~3,000 events. */
-const PAGES_PER_RUN = 500;
+/** Pages per run before continueAsNew: ~12 history events per page keeps a run under ~4,000 events. */
+const PAGES_PER_RUN = 300;
+export const PAGES_IN_FLIGHT = 2;
 
 const { beginCampaign, finishCampaign } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
-const { deliverCampaignPage } = proxyActivities<Activities>({
+const { enlistCampaignPage } = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+});
+const { deliverCampaignPage, deliverCampaignRange } = proxyActivities<Activities>({
   // A page at the default 14/s takes ~36 s; a dead worker is noticed by the heartbeat timeout.
   startToCloseTimeout: '2 hours',
   heartbeatTimeout: '10 seconds',
@@ -84,28 +96,36 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
       await condition(() => wakes !== seen, begun.waitMs);
     }
 
-    for (let pages = 0; ; pages++) {
-      const seen = wakes;
-      const page = await deliverCampaignPage({ campaignId: input.campaignId, after: s.after, pageSize: CAMPAIGN_PAGE_SIZE });
-      current = page;
-      if (page.stopped === 'PAUSED') {
-        status = 'PAUSED';
-        // Woken by resume; the minute's timeout re-reads the status should that signal be lost.
-        await condition(() => wakes !== seen, '1 minute');
-        status = 'SENDING';
-        continue;
+    if (!patched('campaign-pipelined-pages')) {
+      // Histories recorded before pages were pipelined replay this loop.
+      for (let pages = 0; ; pages++) {
+        const seen = wakes;
+        const page = await deliverCampaignPage({ campaignId: input.campaignId, after: s.after, pageSize: CAMPAIGN_PAGE_SIZE });
+        current = page;
+        if (page.stopped === 'PAUSED') {
+          status = 'PAUSED';
+          await condition(() => wakes !== seen, '1 minute');
+          status = 'SENDING';
+          continue;
+        }
+        if (page.stopped) {
+          status = page.stopped;
+          return progress();
+        }
+        s.sent += page.sent;
+        s.failed += page.failed;
+        s.skipped += page.skipped;
+        current = { sent: 0, failed: 0, skipped: 0 };
+        if (page.nextAfter === null) break;
+        s.after = page.nextAfter;
+        if (pages + 1 >= PAGES_PER_RUN || workflowInfo().continueAsNewSuggested) await continueAsNew<typeof campaignWorkflow>({ ...input, state: s });
       }
-      if (page.stopped) {
-        status = page.stopped;
+    } else {
+      const stopped = await deliverPipelined(input, s, (st) => (status = st), () => wakes);
+      if (stopped) {
+        status = stopped;
         return progress();
       }
-      s.sent += page.sent;
-      s.failed += page.failed;
-      s.skipped += page.skipped;
-      current = { sent: 0, failed: 0, skipped: 0 };
-      if (page.nextAfter === null) break;
-      s.after = page.nextAfter;
-      if (pages + 1 >= PAGES_PER_RUN || workflowInfo().continueAsNewSuggested) await continueAsNew<typeof campaignWorkflow>({ ...input, state: s });
     }
     status = (await finishCampaign({ campaignId: input.campaignId })).status;
     return progress();
@@ -116,5 +136,77 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
       return progress();
     }
     throw err;
+  }
+}
+
+/**
+ * The audience's pages, `pagesInFlight` at a time: one short activity enlists the next page (its
+ * recipient rows and range), and a long one delivers the range, on whichever worker process picks
+ * it up; the next page is enlisted while earlier ones are on the wire. A pause stops every page in
+ * flight (the senders' lease), and their ranges are delivered again on resume (rows already final
+ * are skipped). Counts are added when a range completes: a range's counts cover all its rows.
+ * Returns the status that ended it early (CANCELLED...), or undefined when every page is done.
+ */
+async function deliverPipelined(input: CampaignWorkflowInput, s: CampaignState, setStatus: (s: string) => void, wakes: () => number): Promise<string | undefined> {
+  const limit = Math.max(1, input.pagesInFlight ?? PAGES_IN_FLIGHT);
+  const pending: ContactRange[] = s.pending ?? [];
+  const inFlight = new Set<Promise<void>>();
+  let stop: string | undefined;
+  let failure: unknown;
+  let pages = 0;
+  // The wake count when the last page was sent off: a resume after it must not be waited for.
+  let wakesAtDispatch = wakes();
+  const deliver = (range: ContactRange) => {
+    wakesAtDispatch = wakes();
+    const p: Promise<void> = deliverCampaignRange({ campaignId: input.campaignId, range })
+      .then((r: RangeResult) => {
+        if (r.stopped) {
+          stop ??= r.stopped;
+          if (r.stopped === 'PAUSED') pending.push(range);
+          return;
+        }
+        s.sent += r.sent;
+        s.failed += r.failed;
+        s.skipped += r.skipped;
+      }, (err: unknown) => void (failure ??= err))
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
+  for (;;) {
+    const runFull = () => pages >= PAGES_PER_RUN || workflowInfo().continueAsNewSuggested;
+    while (stop === undefined && failure === undefined && inFlight.size < limit && (pending.length > 0 || (!s.enlisted && !runFull()))) {
+      const again = pending.shift();
+      if (again) {
+        deliver(again);
+        continue;
+      }
+      wakesAtDispatch = wakes();
+      const page = await enlistCampaignPage({ campaignId: input.campaignId, after: s.after, pageSize: CAMPAIGN_PAGE_SIZE });
+      if (page.stopped !== undefined) {
+        stop = page.stopped;
+        break;
+      }
+      pages++;
+      if (page.range.upTo === null) s.enlisted = true;
+      else s.after = page.range.upTo;
+      deliver(page.range);
+    }
+    if (inFlight.size > 0) {
+      await Promise.race(inFlight);
+      continue;
+    }
+    if (failure !== undefined) throw failure;
+    if (stop === 'PAUSED') {
+      setStatus('PAUSED');
+      // Woken by resume; the minute's timeout re-reads the status should that signal be lost.
+      const seen = wakesAtDispatch;
+      await condition(() => wakes() !== seen, '1 minute');
+      setStatus('SENDING');
+      stop = undefined;
+      continue;
+    }
+    if (stop !== undefined) return stop;
+    if (s.enlisted && pending.length === 0) return undefined;
+    if (runFull()) await continueAsNew<typeof campaignWorkflow>({ ...input, state: { ...s, pending } });
   }
 }
