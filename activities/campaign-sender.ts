@@ -2,14 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
 import type { Campaign, Project } from '../db/entities/index.js';
 import { findOptedOut } from '../core/contacts.js';
-import { dkimForSender } from '../core/domains/domains.js';
 import { pacingFor, sendRateOf } from '../core/pacing.js';
 import { prepareContent, recipientVariables, renderContent } from '../core/templates/render.js';
 import { findSuppressed, suppress } from '../core/suppressions.js';
 import { decorateForDelivery } from '../core/tracking/links.js';
 import { recordOutcomes, senderCheck, SENDER_LEASE_MS, type GateAnswer, type Outcome, type RecipientRow } from '../core/campaigns/recipients.js';
 import type { ActivityDeps } from './deps.js';
-import { returnPathFor } from './delivery/compose.js';
+import { returnPathFor, signingKeyFor } from './delivery/compose.js';
 import { groupPacer } from './delivery/pace.js';
 import { limiter } from './lib/concurrency.js';
 import { SENDS_IN_FLIGHT } from './mail.activities.js';
@@ -29,10 +28,11 @@ import { sqlRows } from '../db/sql.js';
  *  3. outcomes are buffered and written in one statement every FLUSH_MS or FLUSH_ROWS.
  * Never twice: a row is sent only while QUEUED and claimed by this attempt, and a retry skips
  * rows already final. The window that remains is the 250-before-commit one: if the process dies
- * after the server's 250 and before the outcome's batch commits (at most FLUSH_MS later), the
+ * after the server's 250 and before the outcome's batch commits (FLUSH_MS later, plus the write), the
  * retry sends those again with the same Message-ID.
  */
-const FLUSH_MS = 250;
+// Short: at the SMTP server's speed a buffered outcome is the crash window (sent, not yet recorded).
+const FLUSH_MS = 50;
 const FLUSH_ROWS = 100;
 const HEARTBEAT_MS = 1_000;
 const TRANSIENT_RETRIES = [1_000, 3_000];
@@ -109,7 +109,7 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
   // 2. Per row.
   const contacts = await contactsById(em, todo.map((r) => r.contactId));
   const prepared = prepareContent({ subject: campaign.subject, body: campaign.body, type: 'html' });
-  const dkim = await dkimForSender(em, campaign.projectId, campaign.fromEmail, deps.config.secretKey);
+  const dkim = await signingKeyFor(em, deps.config, campaign.projectId, campaign.fromEmail);
   const pacer = groupPacer(em, campaign.projectId, pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)));
   const lease = senderLease(em, campaign.id, claim);
   const slots = slotsOf(deps.mailer);

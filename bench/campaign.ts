@@ -7,7 +7,8 @@
  *
  * Reports messages/s of both and their ratio, total time, the worker's peak RSS, Temporal history
  * events per 1,000 recipients (all runs of the workflow), PostgreSQL rows written per message, and
- * duplicates at the sink. Env: BENCH_TOTAL (100000), BENCH_DB_URL (admin URL).
+ * duplicates at the sink. Env: BENCH_TOTAL (100000), BENCH_DB_URL (admin URL), BENCH_WORKERS (worker
+ * processes polling the queue, 1 by default: the campaign's pages in flight spread over them).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -33,6 +34,7 @@ import { findTemporalCli, startTemporalDevServer } from '../launcher/temporal-cl
 
 const ADMIN_URL = process.env.BENCH_DB_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 100_000);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const SECRET = 'bench-secret-key-0123456789abcdef';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -119,7 +121,7 @@ async function main() {
     SECRET_KEY: SECRET,
     DATA_DIR: path.join(tmpdir(), dbName),
   };
-  const worker = await spawnWorker(path.join(root, 'worker/main.ts'), { env });
+  const workers = await Promise.all(Array.from({ length: WORKERS }, () => spawnWorker(path.join(root, 'worker/main.ts'), { env })));
   try {
     const em = orm.em.fork();
     const { project } = await createProject(em, 'bench');
@@ -152,7 +154,7 @@ async function main() {
     }
     const campaignMs = Date.now() - started;
     const rows = (await rowsWritten(stats)) - rowsBefore;
-    const workerRss = peakRssMb(worker.pid!);
+    const workerRss = Math.max(...workers.map((w) => peakRssMb(w.pid!)));
     let events = 0;
     let runs = 0;
     for await (const w of client.workflow.list({ query: `WorkflowId = '${campaignWorkflowId(campaign.id)}'` })) {
@@ -169,6 +171,7 @@ async function main() {
       JSON.stringify(
         {
           total: TOTAL,
+          workers: WORKERS,
           loadAverageAtStart: Number(load.toFixed(2)),
           campaign: { ms: campaignMs, messagesPerSecond: Number(campaignRate.toFixed(1)), received: campaignMessages, distinctRecipients: distinct, duplicates: campaignMessages - distinct },
           ceiling: { ms: ceilingMs, messagesPerSecond: Number(ceilingRate.toFixed(1)) },
@@ -182,8 +185,10 @@ async function main() {
       ),
     );
   } finally {
-    worker.kill('SIGTERM');
-    await new Promise((r) => (worker.exitCode !== null ? r(null) : worker.once('exit', r)));
+    for (const worker of workers) {
+      worker.kill('SIGTERM');
+      await new Promise((r) => (worker.exitCode !== null ? r(null) : worker.once('exit', r)));
+    }
     await connection.close();
     await temporalServer.stop();
     await sink.close();

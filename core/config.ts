@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   DNS_SERVERS: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   SECRET_KEY: z.string().optional(),
+  /** off: the service does not DKIM-sign (a relay that signs itself: SES, Postmark, a signing MTA). */
+  DKIM_SIGNING: z.enum(['on', 'off']).default('on'),
   BOUNCE_ADDRESS: z.string().regex(/^[^@\s+]+@[^@\s]+\.[^@\s]+$/, 'an address like bounces@mail.example.com (no + tag)').optional(),
   /** Sender-domain DNS checks: first wait, cap of the doubling wait, and when to give up (FAILED). */
   DOMAIN_RECHECK_MIN_SECONDS: z.coerce.number().positive().default(60),
@@ -86,6 +88,8 @@ export interface Config {
    * so a bounce that reaches that mailbox names the message (VERP). Unset: the From address.
    */
   bounceAddress?: string;
+  /** Whether mail from a verified domain is DKIM-signed here (DKIM_SIGNING); off when the relay signs. */
+  dkimSigning: boolean;
   /** Backoff of the sender-domain verification workflow (ms). */
   domainCheck: { minIntervalMs: number; maxIntervalMs: number; giveUpAfterMs: number };
   /** Wait between passes of a DYNAMIC segment's refresh workflow (membership events, memberCount). */
@@ -137,6 +141,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     secretKey: e.SECRET_KEY || undefined,
     bounceAddress: e.BOUNCE_ADDRESS || undefined,
+    dkimSigning: e.DKIM_SIGNING === 'on',
     domainCheck: {
       minIntervalMs: Math.round(e.DOMAIN_RECHECK_MIN_SECONDS * 1000),
       maxIntervalMs: Math.round(e.DOMAIN_RECHECK_MAX_SECONDS * 1000),

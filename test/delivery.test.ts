@@ -318,6 +318,23 @@ describe('outbox mode (no SMTP_URL)', () => {
   });
 });
 
+describe('DKIM_SIGNING=off (a relay that signs itself)', () => {
+  let rctx: TestContext;
+  beforeAll(async () => {
+    rctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000', DKIM_SIGNING: 'off' });
+    await insertVerifiedDomain(rctx.orm, rctx.project.id, 'example.com', rctx.config.secretKey!);
+    await rctx.startWorker({ sweeper: false });
+  });
+  afterAll(() => rctx?.cleanup());
+
+  it('sends mail from a verified domain unsigned, leaving DKIM to the relay', async () => {
+    const [id] = await queue([{ toEmail: 'relay@recipients.test' }], rctx);
+    expect((await deliver([id], rctx)).sent).toBe(1);
+    const [msg] = smtp.byMessageId(messageIdOf(id));
+    expect(msg.raw.toString('latin1')).not.toMatch(/^DKIM-Signature:/im);
+  });
+});
+
 describe('classifySmtpError', () => {
   it.each([
     [{ responseCode: 451, response: '451 4.3.0 try later' }, { permanent: false }],

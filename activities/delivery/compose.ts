@@ -9,7 +9,7 @@ import type { OutgoingMessage } from '../mailer.js';
 /** The message of an email record: its stored content, tracking and list headers, DKIM key, VERP return path. */
 export async function composeMessage(em: EntityManager, config: Config, email: Email, project: Project): Promise<OutgoingMessage> {
   const decoration = decorateForDelivery(email, project, config);
-  const dkim = await dkimForSender(em, email.projectId, email.fromEmail, config.secretKey);
+  const dkim = await signingKeyFor(em, config, email.projectId, email.fromEmail);
   return {
     emailId: email.id,
     messageId: email.messageId,
@@ -26,6 +26,11 @@ export async function composeMessage(em: EntityManager, config: Config, email: E
     returnPath: returnPathFor(config.bounceAddress, email.id),
     dkim,
   };
+}
+
+/** The DKIM key mail from `fromEmail` is signed with here: none without a verified domain, or with DKIM_SIGNING=off. */
+export async function signingKeyFor(em: EntityManager, config: Pick<Config, 'dkimSigning' | 'secretKey'>, projectId: string, fromEmail: string) {
+  return config.dkimSigning ? dkimForSender(em, projectId, fromEmail, config.secretKey) : undefined;
 }
 
 /** `bounces@mail.example.com` -> `bounces+<email id>@mail.example.com` (what core/bounces/dsn.ts reads back). */
