@@ -9,7 +9,7 @@ import { sendAndRecord } from './delivery/send.js';
 import type { ActivityDeps } from './deps.js';
 import { limiter } from './lib/concurrency.js';
 import { withHeartbeat } from './lib/heartbeat.js';
-import { SMTP_POOL_CONNECTIONS } from './mailer.js';
+import { prepareMessage, SMTP_POOL_CONNECTIONS } from './mailer.js';
 
 export { EMAIL_BOUNCED, EMAIL_FAILED, type DeliveryOutcome, type FinalStatus } from './delivery/outcome.js';
 export { returnPathFor } from './delivery/compose.js';
@@ -49,9 +49,10 @@ export function createMailActivities(deps: ActivityDeps) {
         const email = await em.findOneOrFail(Email, { id: emailId }, { populate: ['attachments'] as never });
         const refused = await whyNotToSend(em, email);
         if (refused) return { final: await markEmailFailed({ emailId, error: refused }) };
-        // 3. Compose: tracking, list headers, DKIM key.
+        // 3. Compose: tracking, list headers, DKIM key; a signed message is composed and signed
+        // now, so that nothing but the SMTP transaction lies between its admission and MAIL FROM.
         const project = await em.findOneOrFail(Project, { id: email.projectId });
-        return { email, project, message: await composeMessage(em, deps.config, email, project) };
+        return { email, project, message: await prepareMessage(await composeMessage(em, deps.config, email, project)) };
       });
       if (prepared.final) return prepared.final;
       const { email, project, message } = prepared as Required<typeof prepared>;

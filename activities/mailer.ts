@@ -133,6 +133,10 @@ export function createSmtpMailer(url: string, opts: { maxConnections?: number; c
     ...(opts.ca ? { tls: { ca: [...rootCertificates, opts.ca] } } : {}),
     pool: true,
     maxConnections: opts.maxConnections ?? SMTP_POOL_CONNECTIONS,
+    // nodemailer reconnects after 100 messages by default: a connect + greeting + EHLO between a
+    // paced start and its MAIL FROM, every 100 messages. Keep connections until the server closes
+    // them (the pool then opens another).
+    maxMessages: Infinity,
     // Bounded waits: a hung server must fail the attempt (and be retried), not hold it for 10 minutes.
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,

@@ -6,84 +6,34 @@
  * spawns the workers, warms them up on another project (a cold process misses its first slots),
  * then delivers BENCH_TOTAL queued emails in workflows of 20 and reports: duration against the
  * ideal TOTAL/RATE (target within 10%), the busiest 1 s window of send starts (database clock,
- * emails.sent_at), of SMTP transactions begun (MAIL FROM) and completed (end of DATA), duplicates.
+ * emails.sent_at), of SMTP transactions begun (MAIL FROM) and completed (end of DATA) at the sink
+ * (its own process, bench/smtp-sink.ts), duplicates.
  *
  * Env: BENCH_RATE (emails/s, 20), BENCH_TOTAL (200), BENCH_WORKERS (2), BENCH_DB_URL (admin URL).
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { loadavg, tmpdir } from 'node:os';
-import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, Connection } from '@temporalio/client';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { createProject } from '../core/projects/keys.js';
 import { maxInWindow, pacingFor } from '../core/pacing.js';
 import { newId } from '../db/ids.js';
-import { openOrm } from '../db/orm.js';
-import { findTemporalCli, startTemporalDevServer } from '../launcher/temporal-cli.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
 import { spawnWorker } from './worker-process.js';
+import { startBenchStack } from './stack.js';
 
-const ADMIN_URL = process.env.BENCH_DB_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const RATE = Number(process.env.BENCH_RATE ?? 20);
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 200);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  await c.query(sql).finally(() => c.end());
-}
 
 async function main() {
-  const bin = findTemporalCli();
-  if (!bin) throw new Error('temporal CLI not found: run .ci/run once (it installs it)');
-  const dbName = `mh_bench_${randomBytes(5).toString('hex')}`;
-  await admin(`create database ${dbName}`);
-  const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toString();
-  const orm = await openOrm(dbUrl, { migrate: true });
-  const temporalServer = await startTemporalDevServer({ bin, headless: true });
-  const received: { messageId: string; mailFromAt: number; arrivedAt: number }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    disableReverseLookup: true,
-    logger: false,
-    onMailFrom(_a, session, cb) {
-      (session as unknown as { at: number }).at = Date.now();
-      cb();
-    },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const head = Buffer.concat(chunks).toString('utf8', 0, 4096);
-        received.push({ messageId: /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1] ?? '', mailFromAt: (session as unknown as { at: number }).at, arrivedAt: Date.now() });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
-  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-  const taskQueue = `bench-${randomBytes(4).toString('hex')}`;
+  const stack = await startBenchStack();
+  const { orm, sink, client, taskQueue } = stack;
   const workers: ChildProcess[] = [];
-  const connection = await Connection.connect({ address: temporalServer.address });
-  const client = new Client({ connection });
   try {
-    const env = {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      TEMPORAL_ADDRESS: temporalServer.address,
-      TEMPORAL_TASK_QUEUE: taskQueue,
-      SMTP_URL: smtpUrl,
-      SEND_RATE_PER_SECOND: String(RATE),
-      SECRET_KEY: 'bench-secret-key-0123456789abcdef',
-      DATA_DIR: path.join(tmpdir(), dbName),
-    };
+    const env = { ...stack.workerEnv, SEND_RATE_PER_SECOND: String(RATE) };
     for (let i = 0; i < WORKERS; i++) {
       workers.push(await spawnWorker(path.join(root, 'worker/main.ts'), { env }));
     }
@@ -110,7 +60,7 @@ async function main() {
 
     const warm = await createProject(orm.em.fork(), 'warm-up');
     await deliver(warm.project.id, 40);
-    received.length = 0;
+    await sink.reset();
     const project = await createProject(orm.em.fork(), 'bench');
     const load = loadavg()[0];
     const { ids, wallMs } = await deliver(project.project.id, TOTAL);
@@ -121,6 +71,7 @@ async function main() {
         [project.project.id],
       )
     ).map((r) => Number(r.t));
+    const received = await sink.arrivals();
     const arrivals = received.map((r) => r.arrivedAt).sort((a, b) => a - b);
     const duration = arrivals[arrivals.length - 1] - arrivals[0];
     const ideal = (TOTAL / RATE) * 1000;
@@ -148,11 +99,7 @@ async function main() {
   } finally {
     for (const w of workers) w.kill('SIGTERM');
     await Promise.all(workers.map((w) => new Promise((r) => (w.exitCode !== null ? r(null) : w.once('exit', r)))));
-    await connection.close();
-    await temporalServer.stop();
-    await new Promise<void>((r) => smtp.close(() => r()));
-    await orm.close(true);
-    await admin(`drop database if exists ${dbName} with (force)`);
+    await stack.stop();
   }
 }
 

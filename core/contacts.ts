@@ -82,11 +82,6 @@ export async function updateContact(
   return contact;
 }
 
-export async function deleteContact(em: EntityManager, projectId: string, id: string): Promise<void> {
-  const contact = await getContact(em, projectId, id);
-  await em.remove(contact).flush();
-}
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 export async function listContacts(

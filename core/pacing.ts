@@ -23,6 +23,14 @@ import { sqlFirst, sqlOne, sqlRows } from '../db/sql.js';
  * the 10% on 200 emails at 20/s on a loaded machine; late wake-ups use up the rest.)
  */
 export const BURST_TOKENS = 1;
+/**
+ * An admitted start that reaches its hand-off more than this after the claim was sent (a slow
+ * answer, a stalled event loop, a lease read) is claimed again: the guard above only absorbs
+ * GUARD_MS of difference between two sends' start-to-MAIL-FROM times, and a stale start would
+ * bunch up with the on-time ones at the server. Its first entry stays in the window (a wasted slot:
+ * rare, ~1% of sends on a loaded machine).
+ */
+export const STALE_START_MS = 20;
 export const MAX_AHEAD_SECONDS = 60;
 export const GUARD_MS = 30;
 

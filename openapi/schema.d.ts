@@ -1125,7 +1125,8 @@ export interface components {
             name: string;
             description: string | null;
             type: components["schemas"]["SegmentType"];
-            condition: components["schemas"]["Condition"];
+            /** @description The condition of a DYNAMIC segment; null for STATIC. */
+            condition: components["schemas"]["Condition"] | null;
             trackMembership: boolean;
             /** @description Members when last counted (see memberCountAt): a cache, at most a few minutes old. */
             memberCount: number;
@@ -1151,7 +1152,7 @@ export interface components {
          */
         SegmentType: "DYNAMIC" | "STATIC";
         /**
-         * @description The condition of a DYNAMIC segment; null for STATIC.
+         * @description `logic` (AND|OR) combines `groups`; the filters of a group are AND-ed, and its optional nested `conditions` is AND-ed with them. At most 5 levels and 100 filters. Fields: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name>, email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>. Dates compare as `YYYY-MM-DD` (the whole UTC day) or ISO datetimes; a missing attribute never matches a negative or comparison operator; `exists`/`notExists` treat JSON null as missing. Event and email-activity fields take triggered, notTriggered, triggeredWithin, triggeredOlderThan and notTriggeredWithin; `segment.<id>` takes equals/notEquals true|false, exists or notExists.
          * @example {
          *       "logic": "AND",
          *       "groups": [
@@ -1203,7 +1204,7 @@ export interface components {
              */
             logic: "AND" | "OR";
             groups: components["schemas"]["ConditionGroup"][];
-        } | null;
+        };
         ConditionGroup: {
             /** @default [] */
             filters?: components["schemas"]["ConditionFilter"][];
@@ -1291,7 +1292,7 @@ export interface components {
             name?: string;
             description?: string | null;
             type?: components["schemas"]["SegmentType"] & unknown;
-            condition?: components["schemas"]["Condition"] & unknown;
+            condition?: components["schemas"]["Condition"];
             /** @description DYNAMIC only: record `segment.<id>.entry` and `segment.<id>.exit` events as contacts come and go (checked every SEGMENT_REFRESH_INTERVAL_SECONDS, default 300; tracking starts from the members at its first check). STATIC segments always record them on add and remove. */
             trackMembership?: boolean;
         };
@@ -1432,7 +1433,7 @@ export interface components {
             type: components["schemas"]["CampaignType"];
             audienceType: components["schemas"]["AudienceType"];
             segmentId: string | null;
-            audienceFilter: components["schemas"]["Condition"] & unknown;
+            audienceFilter: components["schemas"]["Condition"] | null;
             status: components["schemas"]["CampaignStatus"];
             /**
              * Format: date-time
@@ -1532,60 +1533,8 @@ export interface components {
             audienceType: components["schemas"]["AudienceType"];
             /** @description Required when audienceType is SEGMENT */
             segmentId?: string | null;
-            /**
-             * @description Required when audienceType is FILTERED
-             * @example {
-             *       "logic": "AND",
-             *       "groups": [
-             *         {
-             *           "filters": [
-             *             {
-             *               "field": "data.plan",
-             *               "operator": "equals",
-             *               "value": "pro"
-             *             },
-             *             {
-             *               "field": "event.signup",
-             *               "operator": "triggeredWithin",
-             *               "value": 7,
-             *               "unit": "days"
-             *             }
-             *           ]
-             *         },
-             *         {
-             *           "filters": [
-             *             {
-             *               "field": "email",
-             *               "operator": "contains",
-             *               "value": "@acme.com"
-             *             }
-             *           ],
-             *           "conditions": {
-             *             "logic": "OR",
-             *             "groups": [
-             *               {
-             *                 "filters": [
-             *                   {
-             *                     "field": "subscribed",
-             *                     "operator": "equals",
-             *                     "value": true
-             *                   }
-             *                 ]
-             *               }
-             *             ]
-             *           }
-             *         }
-             *       ]
-             *     }
-             */
-            audienceFilter?: {
-                /**
-                 * @description How the groups combine; filters inside a group are AND-ed.
-                 * @enum {string}
-                 */
-                logic: "AND" | "OR";
-                groups: components["schemas"]["ConditionGroup"][];
-            } | null;
+            /** @description Required when audienceType is FILTERED */
+            audienceFilter?: components["schemas"]["Condition"] | null;
         };
         /**
          * @example {
@@ -1630,60 +1579,8 @@ export interface components {
             audienceType?: components["schemas"]["AudienceType"];
             /** @description Required when audienceType is SEGMENT */
             segmentId?: string | null;
-            /**
-             * @description Required when audienceType is FILTERED
-             * @example {
-             *       "logic": "AND",
-             *       "groups": [
-             *         {
-             *           "filters": [
-             *             {
-             *               "field": "data.plan",
-             *               "operator": "equals",
-             *               "value": "pro"
-             *             },
-             *             {
-             *               "field": "event.signup",
-             *               "operator": "triggeredWithin",
-             *               "value": 7,
-             *               "unit": "days"
-             *             }
-             *           ]
-             *         },
-             *         {
-             *           "filters": [
-             *             {
-             *               "field": "email",
-             *               "operator": "contains",
-             *               "value": "@acme.com"
-             *             }
-             *           ],
-             *           "conditions": {
-             *             "logic": "OR",
-             *             "groups": [
-             *               {
-             *                 "filters": [
-             *                   {
-             *                     "field": "subscribed",
-             *                     "operator": "equals",
-             *                     "value": true
-             *                   }
-             *                 ]
-             *               }
-             *             ]
-             *           }
-             *         }
-             *       ]
-             *     }
-             */
-            audienceFilter?: {
-                /**
-                 * @description How the groups combine; filters inside a group are AND-ed.
-                 * @enum {string}
-                 */
-                logic: "AND" | "OR";
-                groups: components["schemas"]["ConditionGroup"][];
-            } | null;
+            /** @description Required when audienceType is FILTERED */
+            audienceFilter?: components["schemas"]["Condition"] | null;
         };
         /**
          * @example {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { json, setupTestContext, type TestContext } from './helpers.js';
-import { createCampaign, seedContacts, waitForStatus, type TestProject } from './support/campaigns.js';
+import { campaignBody, createCampaign, getCampaign, seedContacts, waitForStatus, type TestProject } from './support/campaigns.js';
 import { insertVerifiedDomain } from './support/emails.js';
 import { expectError } from './support/envelope.js';
 import { TestSmtpServer } from './support/smtp-server.js';
@@ -61,6 +61,14 @@ describe('campaign audiences', () => {
     await expectError(await req('POST', '/campaigns', { name: 'x', subject: 's', body: 'b', from: 'a@example.com', audienceType: 'SEGMENT', segmentId: '01a20947-b72a-74c6-9626-8ec8be0ffb79' }), 404, 'NOT_FOUND');
   });
 
+  it('a FILTERED audience naming a segment that does not exist is a 422 at that filter', async () => {
+    const missing = '01a20947-b72a-74c6-9626-8ec8be0ffb79';
+    const audienceFilter = { logic: 'AND', groups: [{ filters: [{ field: 'subscribed', operator: 'equals', value: true }, { field: `segment.${missing}`, operator: 'equals', value: true }] }] };
+    const res = await req('POST', '/campaigns', campaignBody({ audienceType: 'FILTERED', audienceFilter }));
+    const body = await expectError(res, 422, 'VALIDATION_ERROR');
+    expect(body.error.errors).toEqual([expect.objectContaining({ field: 'audienceFilter.groups.0.filters.1.field', message: expect.stringContaining(missing) })]);
+  });
+
   it('a segment used by an unfinished campaign cannot be deleted (409 naming it); once the campaign is done it can', async () => {
     await seedContacts(ctx.orm, p.id, 'segdel', 2);
     const seg = (await json(await req('POST', '/segments', { name: 'all of them', condition: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: 'segdel-' }] }] } }))).data;
@@ -70,6 +78,58 @@ describe('campaign audiences', () => {
     expect(body.error.message).toContain(id);
     await sendAndWait(id);
     expect((await req('DELETE', `/segments/${seg.id}`)).status).toBe(200);
+  });
+
+  it('a segment used by a scheduled campaign cannot be deleted (409 naming it); once the campaign is cancelled it can', async () => {
+    await seedContacts(ctx.orm, p.id, 'segsch', 1);
+    const seg = (await json(await req('POST', '/segments', { name: 'later', type: 'STATIC' }))).data;
+    expect((await req('POST', `/segments/${seg.id}/members`, { emails: addr('segsch', 0) })).status).toBe(200);
+    const id = await createCampaign(ctx, p.secretKey, { name: 'Scheduled for the segment', audienceType: 'SEGMENT', segmentId: seg.id });
+    expect((await req('POST', `/campaigns/${id}/send`, { scheduledAt: new Date(Date.now() + 30 * 86_400_000).toISOString() })).status).toBe(200);
+    expect((await getCampaign(ctx, p.secretKey, id)).status).toBe('SCHEDULED');
+    const body = await expectError(await req('DELETE', `/segments/${seg.id}`), 409, 'CONFLICT');
+    expect(body.error.message).toContain(id);
+    expect((await req('POST', `/campaigns/${id}/cancel`)).status).toBe(200);
+    await waitForStatus(ctx, p.secretKey, id, 'CANCELLED');
+    expect((await req('DELETE', `/segments/${seg.id}`)).status).toBe(200);
+  });
+
+  it('a FILTERED campaign whose filter names the segment, in any case, keeps it from deletion until it is sent', async () => {
+    await seedContacts(ctx.orm, p.id, 'segflt', 2);
+    const seg = (await json(await req('POST', '/segments', { name: 'named', type: 'STATIC' }))).data;
+    expect((await req('POST', `/segments/${seg.id}/members`, { emails: addr('segflt', 1) })).status).toBe(200);
+    const filter = { logic: 'AND', groups: [{ filters: [{ field: `segment.${seg.id.toUpperCase()}`, operator: 'equals', value: true }] }] };
+    const id = await createCampaign(ctx, p.secretKey, { name: 'Filters on the segment', audienceType: 'FILTERED', audienceFilter: filter });
+    const body = await expectError(await req('DELETE', `/segments/${seg.id}`), 409, 'CONFLICT');
+    expect(body.error.message).toContain(id);
+    await sendAndWait(id);
+    expect(recipientsOf('segflt')).toEqual(addr('segflt', 1));
+    expect((await req('DELETE', `/segments/${seg.id}`)).status).toBe(200);
+  });
+
+  it('a segment deleted while campaigns naming it are saved: one of the two wins, never a campaign naming a deleted segment', async () => {
+    const filterNaming = (id: string) => ({ logic: 'AND', groups: [{ filters: [{ field: `segment.${id}`, operator: 'equals', value: true }] }] });
+    for (let round = 0; round < 12; round++) {
+      const seg = (await json(await req('POST', '/segments', { name: `race ${round}`, type: 'STATIC' }))).data;
+      const draft = await createCampaign(ctx, p.secretKey);
+      const [del, created, patched] = await Promise.all([
+        req('DELETE', `/segments/${seg.id}`),
+        req('POST', '/campaigns', campaignBody({ audienceType: 'SEGMENT', segmentId: seg.id })),
+        req('PATCH', `/campaigns/${draft}`, { audienceType: 'FILTERED', audienceFilter: filterNaming(seg.id) }),
+      ]);
+      const segmentLeft = (await req('GET', `/segments/${seg.id}`)).status === 200;
+      if (del.status === 200) {
+        // Deleted first: both campaign writes were refused (the segment no longer exists).
+        expect(segmentLeft).toBe(false);
+        expect([404, 422]).toContain(created.status);
+        expect([404, 422]).toContain(patched.status);
+      } else {
+        // A campaign named it first: the delete is a 409 and the segment stays.
+        expect(del.status).toBe(409);
+        expect(segmentLeft).toBe(true);
+        expect([created.status, patched.status]).toEqual([201, 200]);
+      }
+    }
   });
 
   it('a sender domain used by a scheduled campaign cannot be deleted (409 naming it); after cancel it can', async () => {

@@ -34,7 +34,7 @@ describe('docker-compose.yml', () => {
   it('api and worker run the real entrypoints with settings the service reads, and those settings load', () => {
     for (const name of ['api', 'worker']) {
       const s = services[name];
-      const entry = s.command!.find((a) => a.endsWith('.ts'))!;
+      const entry = sourceOf(s.command!.find((a) => a.startsWith('dist/'))!);
       expect(existsSync(path.join(root, entry)), entry).toBe(true);
       const env = s.environment!;
       for (const key of Object.keys(env)) expect(ENV_VARIABLES, `${name}: ${key}`).toContain(key);
@@ -44,8 +44,8 @@ describe('docker-compose.yml', () => {
       expect(config.temporalAddress).toBe('temporal:7233');
       expect(new URL(config.smtpUrl!).hostname).toBe('mailpit');
     }
-    expect(services.api.command).toContain('api/main.ts');
-    expect(services.worker.command).toContain('worker/main.ts');
+    expect(services.api.command).toContain('dist/api/main.js');
+    expect(services.worker.command).toContain('dist/worker/main.js');
   });
 });
 
@@ -54,9 +54,20 @@ describe('Dockerfile', () => {
     const file = read('Dockerfile');
     expect(file).toMatch(/^FROM node:20[\w.-]*$/m);
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(file)![1]) as string[];
-    expect(existsSync(path.join(root, cmd.find((a) => a.endsWith('.ts'))!))).toBe(true);
+    expect(existsSync(path.join(root, sourceOf(cmd.find((a) => a.startsWith('dist/'))!)))).toBe(true);
+    // dist/ is built in the image, after the sources are copied in.
+    expect(file.indexOf('RUN npm run build')).toBeGreaterThan(file.indexOf('COPY . .'));
+  });
+
+  it('npm run build makes the JavaScript those entrypoints name', async () => {
+    const { buildDist, DIST } = await import('../launcher/build.js');
+    await buildDist();
+    for (const entry of ['api/main.js', 'worker/main.js']) expect(existsSync(path.join(DIST, entry)), entry).toBe(true);
   });
 });
+
+/** The TypeScript source a built entrypoint comes from: dist/api/main.js -> api/main.ts. */
+const sourceOf = (built: string) => built.replace(/^dist\//, '').replace(/\.js$/, '.ts');
 
 /** `process.env.X` read anywhere in the product's source (outside the parsed config), e.g. by the launcher. */
 function directEnvReads(): string[] {

@@ -27,6 +27,8 @@ let dns: TestDnsServer;
 const NOTHING = '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a';
 const FROM = 'hello@fuzz.test';
 const SUPPRESSED = 'fuzz-suppressed@example.com';
+const MEMBER = 'fuzz-member@example.com';
+const VALID_CONDITION = { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] };
 const victims: Record<string, string> = {};
 const sentinel: { contactId?: string; templateId?: string; before?: Record<string, unknown> } = {};
 
@@ -50,6 +52,10 @@ beforeAll(async () => {
   // Victims: the targets of PATCH fuzzing (a failed request must leave them as they were).
   victims.contact = (await created('POST', '/contacts', { email: 'victim@example.com', data: { keep: 'me' } })).id;
   victims.template = (await created('POST', '/templates', { name: 'Victim', subject: 'V', body: '<p>V</p>', type: 'TRANSACTIONAL' })).id;
+  // PATCH /segments/{id} fuzzes a DYNAMIC segment; the member operations a STATIC one (with a real contact to add and remove).
+  victims.segment = (await created('POST', '/segments', { name: 'Victim segment', condition: VALID_CONDITION, trackMembership: true })).id;
+  victims.staticSegment = (await created('POST', '/segments', { name: 'Victim members', type: 'STATIC' })).id;
+  await created('POST', '/contacts', { email: MEMBER });
   sentinel.before = await snapshotSentinels();
 });
 
@@ -95,6 +101,90 @@ const noise = (length: number) => {
 };
 const NOISE = noise(3000);
 const DEEP_ARRAY = JSON.parse('['.repeat(200) + ']'.repeat(200));
+
+/** A condition with one filter: `data.plan equals "pro"` with `patch` applied. */
+const oneFilter = (patch: Record<string, unknown>) => ({ logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro', ...patch }] }] });
+/** `depth` conditions nested through `groups[0].conditions`. */
+const nestedCondition = (depth: number) => {
+  let c: unknown = VALID_CONDITION;
+  for (let i = 1; i < depth; i++) c = { logic: i % 2 ? 'OR' : 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: 'a' }], conditions: c }] };
+  return c;
+};
+const filters = (n: number) => Array.from({ length: n }, (_, i) => ({ field: `data.k${i}`, operator: 'equals', value: i }));
+
+const BAD_FIELDS = [
+  '', 'data', 'data.', 'data..x', `data.${'k'.repeat(201)}`, `data.${Array.from({ length: 11 }, () => 'k').join('.')}`, 'data.__proto__',
+  'data.constructor.prototype', '__proto__', 'constructor', 'toString', 'Email', ' email', 'event.', 'event.a b', `event.${'e'.repeat(201)}`,
+  'email.nope', 'email.__proto__', 'segment.', 'segment.not-a-uuid', `segment.${NOTHING}`, `segment.${NOTHING.toUpperCase()}`, 'data.a\u0000b',
+  'event.\u0000', 'data.\ud800', "data.' OR '1'='1", 'data.a%_\\', `data.${NOISE.slice(0, 200)}`,
+];
+const BAD_OPERATORS = ['EQUALS', 'equals ', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'triggered', 'within', 'in', 'exists', 'a\u0000b'];
+
+/** Hostile parts inside an otherwise valid condition (the name says where). Functions: the victims exist only once beforeAll ran. */
+function hostileConditions(): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  for (const [name, v] of VALUES) out.push([`filter field = ${name}`, oneFilter({ field: v })], [`filter operator = ${name}`, oneFilter({ operator: v })], [`filter value = ${name}`, oneFilter({ value: v })]);
+  for (const [name, v] of VALUES.slice(0, 22)) out.push([`filter unit = ${name}`, oneFilter({ field: 'createdAt', operator: 'within', value: 1, unit: v })]);
+  for (const f of BAD_FIELDS) out.push([`field ${JSON.stringify(f).slice(0, 30)}`, oneFilter({ field: f })]);
+  for (const o of BAD_OPERATORS) out.push([`operator ${JSON.stringify(o)}`, oneFilter({ operator: o })]);
+  const numbers: [string, unknown][] = [['1e308', 1e308], ['-1e308', -1e308], ['2**53+2', 2 ** 53 + 2], ['MIN_VALUE', Number.MIN_VALUE], ['-0', -0], ['0', 0], ['-1', -1]];
+  for (const [name, v] of numbers) {
+    out.push(
+      [`data greaterThan ${name}`, oneFilter({ field: 'data.n', operator: 'greaterThan', value: v })],
+      [`data equals ${name}`, oneFilter({ field: 'data.n', value: v })],
+      [`createdAt within ${name} days`, oneFilter({ field: 'createdAt', operator: 'within', value: v, unit: 'days' })],
+      [`event triggeredWithin ${name} minutes`, oneFilter({ field: 'event.x', operator: 'triggeredWithin', value: v, unit: 'minutes' })],
+    );
+  }
+  const dates = ['2026-02-31', '2026-02-31T00:00Z', '2026-01-15T24:00:00Z', '0000-01-01', '+275760-09-13T00:00:00.000Z', '9999-12-31T23:59:59.999Z', '2026-01-15T10:00:00+99:99', '2026-01-15T10:00:00.1234567Z'];
+  for (const d of dates) {
+    out.push([`createdAt lessThan ${d}`, oneFilter({ field: 'createdAt', operator: 'lessThan', value: d })], [`data greaterThanOrEqual ${d}`, oneFilter({ field: 'data.d', operator: 'greaterThanOrEqual', value: d })], [`data equals ${d}`, oneFilter({ field: 'data.d', value: d })]);
+  }
+  const lists: [string, unknown][] = [['[]', []], ['101 values', Array.from({ length: 101 }, (_, i) => `v${i}`)], ['100 NUL strings', Array.from({ length: 100 }, () => 'a\u0000')], ['nested array', [[1]]], ['objects', [{}]], ['nulls', [null]], ['100 long strings', Array.from({ length: 100 }, () => NOISE.slice(0, 1000))]];
+  for (const [name, v] of lists) out.push([`data in ${name}`, oneFilter({ operator: 'in', value: v })], [`email notIn ${name}`, oneFilter({ field: 'email', operator: 'notIn', value: v })]);
+  out.push(
+    ['logic XOR', { ...VALID_CONDITION, logic: 'XOR' }],
+    ['logic lower case', { ...VALID_CONDITION, logic: 'and' }],
+    ['no groups', { logic: 'AND', groups: [] }],
+    ['empty group', { logic: 'AND', groups: [{}] }],
+    ['group without filters', { logic: 'AND', groups: [{ filters: [] }] }],
+    ['null filter', { logic: 'AND', groups: [{ filters: [null] }] }],
+    ['empty filter', { logic: 'AND', groups: [{ filters: [{}] }] }],
+    ['filters a string', { logic: 'AND', groups: [{ filters: 'x' }] }],
+    ['conditions null', { logic: 'AND', groups: [{ filters: VALID_CONDITION.groups[0].filters, conditions: null }] }],
+    ['conditions []', { logic: 'AND', groups: [{ filters: VALID_CONDITION.groups[0].filters, conditions: [] }] }],
+    ['conditions without groups', { logic: 'AND', groups: [{ conditions: { logic: 'AND', groups: [] } }] }],
+    ['5 levels', nestedCondition(5)],
+    ['6 levels', nestedCondition(6)],
+    ['50 levels', nestedCondition(50)],
+    ['600 levels', nestedCondition(600)],
+    ['100 filters', { logic: 'AND', groups: [{ filters: filters(100) }] }],
+    ['101 filters', { logic: 'AND', groups: [{ filters: filters(101) }] }],
+    ['101 filters over groups', { logic: 'OR', groups: [{ filters: filters(50) }, { filters: filters(51) }] }],
+    ['101 groups', { logic: 'OR', groups: Array.from({ length: 101 }, () => VALID_CONDITION.groups[0]) }],
+    ['5000 filters', { logic: 'AND', groups: [{ filters: filters(5000) }] }],
+    ['unknown filter keys', oneFilter({ extra: DEEP, constructor: { prototype: { polluted: true } } })],
+    ['a segment of nothing, nested', { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'exists' }], conditions: oneFilter({ field: `segment.${NOTHING}`, value: true }) }] }],
+    ['the PATCH victim itself', oneFilter({ field: `segment.${victims.segment}`, value: true })],
+    ['the member victim, upper case', oneFilter({ field: `segment.${victims.staticSegment.toUpperCase()}`, operator: 'exists' })],
+  );
+  return out;
+}
+
+/** Conditions as JSON text: `__proto__` keys (own properties once parsed), duplicate keys, and numbers and depths JSON.stringify cannot write. */
+const RAW_CONDITIONS: [string, string][] = [
+  ['100000 levels', '{"logic":"AND","groups":[{"conditions":'.repeat(100_000) + JSON.stringify(VALID_CONDITION) + '}]}'.repeat(100_000)],
+  ['__proto__ in a filter', '{"logic":"AND","groups":[{"filters":[{"field":"data.plan","operator":"equals","value":"pro","__proto__":{"operator":"exists"}}]}]}'],
+  ['__proto__ in a group', '{"logic":"AND","groups":[{"filters":[{"field":"data.plan","operator":"equals","value":"pro"}],"__proto__":{"conditions":{"logic":"AND","groups":[]}}}]}'],
+  ['__proto__ in the condition', '{"__proto__":{"logic":"OR"},"logic":"AND","groups":[{"filters":[{"field":"data.plan","operator":"equals","value":"pro"}]}]}'],
+  ['__proto__ as the value', '{"logic":"AND","groups":[{"filters":[{"field":"data.plan","operator":"equals","value":{"__proto__":{"x":1}}}]}]}'],
+  ['duplicate operator', '{"logic":"AND","groups":[{"filters":[{"field":"data.plan","operator":"equals","operator":"frobnicate","value":"pro"}]}]}'],
+  ['raw 1e309 value', '{"logic":"AND","groups":[{"filters":[{"field":"data.n","operator":"greaterThan","value":1e309}]}]}'],
+  ['raw 1e309 window', '{"logic":"AND","groups":[{"filters":[{"field":"createdAt","operator":"within","value":1e309,"unit":"days"}]}]}'],
+];
+
+/** Properties whose schema is the condition language (a segment's condition, a campaign's audienceFilter). */
+const conditionProps = (schema: any) => Object.keys(schema.properties ?? {}).filter((p) => JSON.stringify(schema.properties[p]).includes('"#/components/schemas/Condition"'));
 
 /** Values put into every declared property, one at a time. */
 const VALUES: [string, unknown][] = [
@@ -278,6 +368,13 @@ function baseBody(op: Operation): unknown {
       return { email: 'fuzz-supp@example.com' };
     case 'reportBounces':
       return { type: 'soft_bounce', email: 'fuzz-bounce@example.com' };
+    case 'createSegment':
+      return { name: 'Fuzz segment', condition: VALID_CONDITION };
+    case 'updateSegment':
+      return { name: 'Victim segment', condition: VALID_CONDITION };
+    case 'addSegmentMembers':
+    case 'removeSegmentMembers':
+      return { emails: [MEMBER] };
     default:
       return {};
   }
@@ -325,6 +422,8 @@ function concretePath(op: Operation): string {
     if (name === 'token') return 'not-a-token';
     if (op.method === 'PATCH' && op.path.startsWith('/contacts/')) return victims.contact;
     if (op.method === 'PATCH' && op.path.startsWith('/templates/')) return victims.template;
+    if (op.method === 'PATCH' && op.path === '/segments/{id}') return victims.segment;
+    if (op.path === '/segments/{id}/members' && op.method !== 'GET') return victims.staticSegment;
     return NOTHING;
   });
 }
@@ -383,6 +482,13 @@ function buildCases(op: Operation): Case[] {
       const itemSchema = schemaOf(ps.items ?? (ps.anyOf ?? []).map(schemaOf).find((s: any) => s.items)?.items);
       for (const sub of Object.keys(itemSchema.properties ?? {})) {
         for (const [name, value] of VALUES.slice(0, 22)) bodyCase(`${prop}[0].${sub} = ${name}`, JSON.stringify({ ...base, [prop]: [{ [sub]: value }] }));
+      }
+    }
+    // Hostile parts inside a condition, on top of a valid body (the operations with one: segments).
+    if (Object.keys(base).length > 0) {
+      for (const prop of conditionProps(schema)) {
+        for (const [name, condition] of hostileConditions()) bodyCase(`${prop}: ${name}`, JSON.stringify({ ...base, [prop]: condition }));
+        for (const [name, text] of RAW_CONDITIONS) bodyCase(`${prop}: ${name}`, withRaw({ ...base, [prop]: '__RAW__' }, text));
       }
     }
     // header parameters (Idempotency-Key on send)
@@ -542,6 +648,22 @@ describe('hostile input on every operation', () => {
     }
     total += cases.length;
     expect(problems.slice(0, 40), `${problems.length} problems`).toEqual([]);
+  });
+
+  it('segment bodies are valid but for the fuzzed part: a bad condition part is named by its path', async () => {
+    const byId = (id: string) => ops.find((op) => op.operationId === id)!;
+    for (const id of ['createSegment', 'updateSegment']) {
+      const op = byId(id);
+      const body = { ...(baseBody(op) as object), condition: oneFilter({ operator: 'frobnicate' }) };
+      const refused = await expectError(await ctx.request(op.method, concretePath(op), { body }), 422, 'VALIDATION_ERROR');
+      expect(refused.error.errors.map((e: any) => e.field)).toEqual(['condition.groups.0.filters.0.operator']);
+    }
+    for (const id of ['updateSegment', 'addSegmentMembers', 'removeSegmentMembers']) {
+      const op = byId(id);
+      expect((await ctx.request(op.method, concretePath(op), { body: baseBody(op) })).status, id).toBe(200);
+    }
+    const victim = (await json(await ctx.request('GET', `/segments/${victims.segment}`))).data;
+    expect(victim).toMatchObject({ name: 'Victim segment', type: 'DYNAMIC', condition: VALID_CONDITION, trackMembership: true });
   });
 
   it('a few sends that pass the schema with nasty content are queued or refused cleanly', async () => {

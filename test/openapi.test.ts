@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../api/app.js';
+import { CONDITION_EXAMPLE } from '../core/segments/condition.js';
 import { OPENAPI_FILE, renderOpenApiFile, renderSchemaTypes, SCHEMA_TYPES_FILES } from '../openapi/generate.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { ALT_SHAPE_PATHS } from './support/envelope.js';
@@ -60,6 +61,16 @@ describe('the document', () => {
     expect(doc.components.securitySchemes.secretKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.securitySchemes.publicKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.schemas.ErrorEnvelope).toBeDefined();
+  });
+
+  it('Condition is one non-nullable component (a nullable use wraps it instead of redefining it)', () => {
+    const condition = doc.components.schemas.Condition;
+    expect(condition.type).toBe('object');
+    expect(condition.description).toMatch(/^`logic` \(AND\|OR\) combines `groups`/);
+    expect(condition.example).toEqual(CONDITION_EXAMPLE);
+    const nullable = [{ $ref: '#/components/schemas/Condition' }, { type: 'null' }];
+    expect(doc.components.schemas.Segment.properties.condition.anyOf).toEqual(nullable);
+    expect(doc.components.schemas.Campaign.properties.audienceFilter.anyOf).toEqual(nullable);
   });
 
   it('operation ids are unique', () => {

@@ -83,6 +83,49 @@ describe('dynamic segments', () => {
   });
 });
 
+describe('GET /segments', () => {
+  it('pages through every segment, newest first, with the cursor in both documented forms', async () => {
+    const p = await ctx.newProject('segment paging');
+    const get = async (path: string) => {
+      const res = await ctx.request('GET', path, { key: p.secretKey });
+      expect(res.status).toBe(200);
+      return (await json(res)).data;
+    };
+    const names = Array.from({ length: 5 }, (_, i) => `Page ${i}`);
+    for (const name of names) expect((await ctx.request('POST', '/segments', { key: p.secretKey, body: { name, type: 'STATIC' } })).status).toBe(201);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < 10; i++) {
+      const data: any = await get(`/segments?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(data.total).toBe(i === 0 ? 5 : 6);
+      expect(data.items).toEqual(data.segments);
+      expect(data.items.length).toBeLessThanOrEqual(2);
+      expect(data.nextCursor).toBe(data.cursor);
+      expect(data.hasMore).toBe(data.cursor !== null);
+      seen.push(...data.items.map((x: any) => x.name));
+      // a segment created meanwhile lands before the first page, never inside a later one
+      if (i === 0) await ctx.request('POST', '/segments', { key: p.secretKey, body: { name: 'Late', type: 'STATIC' } });
+      if (!data.hasMore) break;
+      cursor = data.cursor;
+    }
+    expect(seen).toEqual([...names].reverse());
+    const all = await get('/segments?limit=100');
+    expect(all).toMatchObject({ total: 6, hasMore: false, nextCursor: null, cursor: null });
+    expect(all.items.map((x: any) => x.name)).toEqual(['Late', ...[...names].reverse()]);
+    expect((await get('/segments')).items).toHaveLength(6);
+  });
+
+  it.each(['0', '101', 'abc', '1.5'])('limit=%s is a 422 naming limit', async (limit) => {
+    const body = await expectError((await call('GET', `/segments?limit=${limit}`)).res, 422, 'VALIDATION_ERROR');
+    expect(body.error.errors.map((e: any) => e.field)).toContain('limit');
+  });
+
+  it('a garbage cursor is a 422 naming cursor', async () => {
+    const body = await expectError((await call('GET', '/segments?cursor=zzz')).res, 422, 'VALIDATION_ERROR');
+    expect(body.error.errors).toEqual([expect.objectContaining({ field: 'cursor', code: 'invalid_cursor' })]);
+  });
+});
+
 describe('422s', () => {
   it('name the bad part of the condition with what is allowed there', async () => {
     const r = await call('POST', '/segments', {
@@ -94,6 +137,12 @@ describe('422s', () => {
       { field: 'condition.groups.1.filters.0.operator', code: 'custom', message: expect.stringMatching(/use one of triggered, notTriggered, triggeredWithin, triggeredOlderThan, notTriggeredWithin/) },
       { field: 'condition.groups.1.filters.1.unit', code: 'custom', message: expect.stringMatching(/needs a unit: minutes, hours or days/) },
     ]);
+  });
+
+  it('a datetime on a day that does not exist is a 422 naming the value', async () => {
+    const condition = { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'exists' }, { field: 'createdAt', operator: 'greaterThan', value: '2026-02-31T00:00Z' }] }] };
+    const body = await expectError((await call('POST', '/segments', { name: 'Bad date', condition })).res, 422, 'VALIDATION_ERROR');
+    expect(body.error.errors).toEqual([{ field: 'condition.groups.0.filters.1.value', code: 'custom', message: expect.stringMatching(/needs an ISO date/) }]);
   });
 
   it('DYNAMIC needs a condition, STATIC refuses one, PATCH cannot change the type', async () => {
@@ -140,6 +189,23 @@ describe('static members by email', () => {
     expect(await events('exit')).toEqual(['st-a@example.com']);
   });
 
+  it('a deleted contact leaves its STATIC segments: the count drops and one exit event is recorded', async () => {
+    const gone = await contact('st-gone@example.com');
+    await contact('st-stays@example.com');
+    const a = await ok('POST', '/segments', { name: 'Gone A', type: 'STATIC' });
+    const b = await ok('POST', '/segments', { name: 'Gone B', type: 'STATIC' });
+    for (const s of [a, b]) await ok('POST', `/segments/${s.id}/members`, { emails: ['st-gone@example.com', 'st-stays@example.com'] });
+    expect(await ok('DELETE', `/contacts/${gone.id}`)).toEqual({ id: gone.id, deleted: true });
+    const listed = (await ok('GET', '/segments?limit=100')).items;
+    for (const s of [a, b]) {
+      // The cached count (a list never recounts) moved with the deletion.
+      expect(listed.find((x: any) => x.id === s.id).memberCount).toBe(1);
+      const exits = (await ok('GET', `/events?name=segment.${s.id}.exit`)).items;
+      expect(exits).toEqual([expect.objectContaining({ contactId: null, data: { segmentId: s.id, segmentName: s.name } })]);
+      expect((await ok('GET', `/segments/${s.id}/contacts`)).items.map((c: any) => c.email)).toEqual(['st-stays@example.com']);
+    }
+  });
+
   it('refuses more than 1,000 addresses and an empty list', async () => {
     const s = await ok('POST', '/segments', { name: 'Big', type: 'STATIC' });
     const tooMany = Array.from({ length: 1001 }, (_, i) => `x${i}@example.com`);
@@ -167,6 +233,28 @@ describe('references between segments', () => {
     expect(await ok('DELETE', `/segments/${mid.id}`)).toEqual({ id: mid.id, deleted: true });
     await ok('DELETE', `/segments/${base.id}`);
     await expectError((await call('GET', `/segments/${base.id}`)).res, 404, 'NOT_FOUND');
+  });
+
+  it('concurrent writes store neither a cycle nor a reference to a deleted segment', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await createDynamic(`Race A${round}`, pro());
+      const b = await createDynamic(`Race B${round}`, pro());
+      const [ab, ba] = await Promise.all([
+        call('PATCH', `/segments/${a.id}`, { condition: pro(`segment.${b.id}`, true) }),
+        call('PATCH', `/segments/${b.id}`, { condition: pro(`segment.${a.id}`, true) }),
+      ]);
+      expect([ab.status, ba.status].sort(), JSON.stringify([ab.body, ba.body])).toEqual([200, 422]);
+      expect((ab.status === 422 ? ab : ba).body.error.errors[0].code).toBe('segment_cycle');
+
+      const target = await ok('POST', '/segments', { name: `Race target ${round}`, type: 'STATIC' });
+      const [del, named] = await Promise.all([
+        call('DELETE', `/segments/${target.id}`),
+        call('POST', '/segments', { name: `Race user ${round}`, condition: pro(`segment.${target.id}`, true) }),
+      ]);
+      if (named.status === 201) dynamicIds.push(named.body.data.id);
+      // Either the delete went first (the new reference names nothing: 422) or the reference did (the delete is a 409).
+      expect([[200, 422], [409, 201]], JSON.stringify([del.body, named.body])).toContainEqual([del.status, named.status]);
+    }
   });
 
   it('a dynamic segment naming another follows it live', async () => {

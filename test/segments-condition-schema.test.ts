@@ -61,6 +61,20 @@ describe('ConditionSchema', () => {
     ]);
   });
 
+  it('refuses datetimes on days that do not exist (JavaScript would roll them into the next month), and 24:00', () => {
+    for (const value of ['2026-02-31T00:00Z', '2026-02-29T12:00:00+01:00', '2026-04-31T10:00:00.5Z', '2026-01-15T24:00:00Z']) {
+      expect(issues(withFilters({ field: 'data.d', operator: 'greaterThan', value })), value).toEqual([
+        { path: 'groups.0.filters.0.value', message: expect.stringMatching(/needs a number or an ISO date/) },
+      ]);
+      expect(issues(withFilters({ field: 'createdAt', operator: 'equals', value })), value).toEqual([
+        { path: 'groups.0.filters.0.value', message: expect.stringMatching(/needs an ISO date/) },
+      ]);
+    }
+    for (const value of ['2024-02-29T12:00:00+01:00', '2026-02-28T23:59:59.999999Z']) {
+      expect(ConditionSchema.safeParse(withFilters({ field: 'createdAt', operator: 'lessThan', value })).success, value).toBe(true);
+    }
+  });
+
   it('refuses empty conditions and groups, and bad logic', () => {
     expect(issues({ logic: 'AND', groups: [] })[0].path).toBe('groups');
     expect(issues({ logic: 'AND', groups: [{ filters: [] }] })).toEqual([{ path: 'groups.0.filters', message: expect.stringMatching(/at least one filter or a nested/) }]);
@@ -85,6 +99,14 @@ describe('ConditionSchema', () => {
     expect(ConditionSchema.safeParse(nest(5)).success).toBe(true);
     expect(issues(nest(6))).toEqual([{ path: 'groups', message: 'Conditions nest at most 5 levels deep' }]);
     expect(issues(nest(7))).toEqual([{ path: 'groups.0.conditions.groups', message: 'Conditions nest at most 5 levels deep' }]);
+  });
+
+  it('refuses hundreds of thousands of levels at the top, without recursing into them', () => {
+    let text = JSON.stringify(withFilters({ field: 'email', operator: 'exists' }));
+    for (let i = 0; i < 100_000; i++) text = `{"logic":"OR","groups":[{"filters":[],"conditions":${text}}]}`;
+    for (const deep of [JSON.parse(text), JSON.parse(text).groups[0].conditions.groups[0].conditions.groups[0].conditions]) {
+      expect(issues(deep)).toEqual([{ path: 'groups', message: 'Conditions nest at most 5 levels deep' }]);
+    }
   });
 
   it('allows 100 filters in all, not 101', () => {

@@ -23,16 +23,19 @@ const ids: Record<string, string> = {};
 const STATIC_SEG = newId();
 const DYNAMIC_SEG = newId();
 
+// seenAt: datetimes around the UTC day 2026-11-24, some with offsets that move them across midnight.
 const CONTACTS = {
   A: { email: 'a@acme.com', subscribed: true, created: new Date('2026-01-15T10:00:00Z'), updated: ago(H),
-    data: { plan: 'pro', age: 30, tags: ['vip', 'beta'], birthday: '1990-05-01', trialEnds: '2026-11-20T10:00:00Z', address: { city: 'Paris' }, flag: true } },
+    data: { plan: 'pro', age: 30, tags: ['vip', 'beta'], birthday: '1990-05-01', trialEnds: '2026-11-20T10:00:00Z', address: { city: 'Paris' }, flag: true,
+      seenAt: '2026-11-24T22:00:00-03:00' } },
   B: { email: 'b@example.com', subscribed: false, created: new Date('2026-01-16T00:00:00Z'), updated: ago(3 * D),
-    data: { plan: 'free', age: 17, tags: ['beta'], birthday: '1990-05-02', address: { city: 'Berlin' }, flag: false, note: 'hello_world' } },
+    data: { plan: 'free', age: 17, tags: ['beta'], birthday: '1990-05-02', address: { city: 'Berlin' }, flag: false, note: 'hello_world',
+      seenAt: '2026-11-25T01:00:00+03:00' } },
   C: { email: 'c@acme.org', subscribed: true, created: new Date('2026-02-01T00:00:00Z'), updated: ago(10 * D),
-    data: { plan: null, age: '30', tags: 'vip', birthday: 'not a date', address: {} } },
-  D: { email: 'd@other.net', subscribed: true, created: ago(2 * H), updated: ago(2 * H), data: {} },
+    data: { plan: null, age: '30', tags: 'vip', birthday: 'not a date', address: {}, flag: 'true', seenAt: '2026-11-24' } },
+  D: { email: 'd@other.net', subscribed: true, created: ago(2 * H), updated: ago(2 * H), data: { seenAt: '2026-11-24T00:00:00Z' } },
   E: { email: 'e@acme.com', subscribed: false, created: new Date('2026-01-15T23:59:59Z'), updated: ago(40 * D),
-    data: { plan: 'Pro', age: 45.5, birthday: '2026-02-31', trialEnds: '2026-11-24T06:00:00Z' } },
+    data: { plan: 'Pro', age: 45.5, birthday: '2026-02-31', trialEnds: '2026-11-24T06:00:00Z', seenAt: '2026-11-25T00:00:00Z' } },
 } as const;
 type Key = keyof typeof CONTACTS;
 
@@ -58,6 +61,9 @@ beforeAll(async () => {
   await event('C', 'signup', ago(H));
   await event('C', 'signup', ago(20 * D));
   await event('E', 'email.opened', ago(40 * D));
+  await event('B', 'email.delivered', ago(2 * D));
+  await event('B', 'email.delivered', ago(50 * D));
+  await event('C', 'email.delivered', ago(40 * D));
   // An event of another project naming this project's contact: never seen by this project's conditions.
   await event('D', 'leak', ago(H), other);
   await conn.execute(`insert into segments (id, project_id, name, type) values (?, ?, 'static', 'STATIC')`, [STATIC_SEG, projectId]);
@@ -113,6 +119,13 @@ const CASES: Case[] = [
   ['createdAt olderThan', f('createdAt', 'olderThan', 300, 'days'), ['A', 'B', 'E']],
   ['updatedAt within', f('updatedAt', 'within', 2, 'days'), ['A', 'D']],
   ['updatedAt olderThan', f('updatedAt', 'olderThan', 30, 'days'), ['E']],
+  ['updatedAt equals a day', f('updatedAt', 'equals', '2026-11-24'), ['A', 'D']],
+  ['updatedAt notEquals a day', f('updatedAt', 'notEquals', '2026-11-24'), ['B', 'C', 'E']],
+  ['updatedAt greaterThan a day', f('updatedAt', 'greaterThan', '2026-11-21'), ['A', 'D']],
+  ['updatedAt greaterThanOrEqual a day', f('updatedAt', 'greaterThanOrEqual', '2026-11-21'), ['A', 'B', 'D']],
+  ['updatedAt lessThan an instant', f('updatedAt', 'lessThan', '2026-11-21T12:00:00Z'), ['C', 'E']],
+  ['updatedAt lessThanOrEqual an instant', f('updatedAt', 'lessThanOrEqual', '2026-11-21T12:00:00Z'), ['B', 'C', 'E']],
+  ['updatedAt greaterThan an instant (offset)', f('updatedAt', 'greaterThan', '2026-11-24T12:30:00+02:00'), ['A']],
   // data: typed comparisons, missing keys and nulls never match negatives or comparisons
   ['data equals string (case-sensitive)', f('data.plan', 'equals', 'pro'), ['A']],
   ['data equals number', f('data.age', 'equals', 30), ['A']],
@@ -134,9 +147,24 @@ const CASES: Case[] = [
   ['data greaterThanOrEqual number', f('data.age', 'greaterThanOrEqual', 45.5), ['E']],
   ['data greaterThan a day', f('data.birthday', 'greaterThan', '1990-05-01'), ['B']],
   ['data lessThan a day', f('data.trialEnds', 'lessThan', '2026-11-21'), ['A']],
+  // a day against stored datetimes: the whole UTC day, whatever offset they were written with
+  ['data equals a day, datetimes inside it', f('data.trialEnds', 'equals', '2026-11-24'), ['E']],
+  ['data equals a day, across offsets and midnight', f('data.seenAt', 'equals', '2026-11-24'), ['B', 'C', 'D']],
+  ['data notEquals a day, across offsets and midnight', f('data.seenAt', 'notEquals', '2026-11-24'), ['A', 'E']],
+  ['data greaterThanOrEqual a day', f('data.birthday', 'greaterThanOrEqual', '1990-05-02'), ['B']],
+  ['data lessThanOrEqual a day', f('data.birthday', 'lessThanOrEqual', '1990-05-01'), ['A']],
+  ['data greaterThanOrEqual a day, datetimes', f('data.seenAt', 'greaterThanOrEqual', '2026-11-25'), ['A', 'E']],
+  ['data lessThanOrEqual a day, datetimes', f('data.trialEnds', 'lessThanOrEqual', '2026-11-20'), ['A']],
+  ['data greaterThanOrEqual an instant', f('data.trialEnds', 'greaterThanOrEqual', '2026-11-24T06:00:00Z'), ['E']],
+  ['data lessThanOrEqual an instant (offset)', f('data.seenAt', 'lessThanOrEqual', '2026-11-24T01:00:00+01:00'), ['C', 'D']],
   ['data in', f('data.plan', 'in', ['pro', 'free']), ['A', 'B']],
   ['data in numbers', f('data.age', 'in', [17, 45.5]), ['B', 'E']],
   ['data notIn', f('data.plan', 'notIn', ['pro']), ['B', 'E']],
+  // booleans match JSON booleans only, never the string "true"
+  ['data in true', f('data.flag', 'in', [true]), ['A']],
+  ['data in false or a string', f('data.flag', 'in', [false, 'true']), ['B', 'C']],
+  ['data notIn true', f('data.flag', 'notIn', [true]), ['B', 'C']],
+  ['data notIn both booleans', f('data.flag', 'notIn', [true, false]), ['C']],
   ['data exists (null is missing)', f('data.plan', 'exists'), ['A', 'B', 'E']],
   ['data notExists', f('data.plan', 'notExists'), ['C', 'D']],
   ['data exists nested', f('data.address.city', 'exists'), ['A', 'B']],
@@ -154,6 +182,11 @@ const CASES: Case[] = [
   ['email.opened triggered', f('email.opened', 'triggered'), ['A', 'E']],
   ['email.opened triggeredWithin', f('email.opened', 'triggeredWithin', 30, 'days'), ['A']],
   ['email.clicked notTriggered', f('email.clicked', 'notTriggered'), ['A', 'B', 'C', 'D', 'E']],
+  ['email.opened triggeredOlderThan', f('email.opened', 'triggeredOlderThan', 30, 'days'), ['E']],
+  ['email.opened notTriggeredWithin', f('email.opened', 'notTriggeredWithin', 30, 'days'), ['B', 'C', 'D', 'E']],
+  ['email.delivered triggeredOlderThan (any such event)', f('email.delivered', 'triggeredOlderThan', 30, 'days'), ['B', 'C']],
+  ['email.delivered notTriggeredWithin (older or never)', f('email.delivered', 'notTriggeredWithin', 7, 'days'), ['A', 'C', 'D', 'E']],
+  ['email.delivered notTriggeredWithin, hours', f('email.delivered', 'notTriggeredWithin', 24, 'hours'), ['A', 'B', 'C', 'D', 'E']],
   // segments
   ['static segment member', f(`segment.${STATIC_SEG}`, 'equals', true), ['A', 'B']],
   ['static segment exists', f(`segment.${STATIC_SEG}`, 'exists'), ['A', 'B']],

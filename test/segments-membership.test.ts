@@ -2,9 +2,15 @@
  * Membership events of tracked DYNAMIC segments: `segment.<id>.entry` / `.exit` exactly once per
  * change, from the refresh pass (core) and from the real refresh workflow on Temporal.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyFromJSON } from '@temporalio/common/lib/proto-utils.js';
+import { Worker } from '@temporalio/worker';
+import { ensureSegmentRefreshWorkflows, type SegmentRefreshInput } from '../core/segments/refresh.js';
 import { refreshSegment } from '../core/segments/tracking.js';
 import { segmentWorkflowId } from '../core/workflow-ids.js';
+import { newId } from '../db/ids.js';
+import { workflowBundle } from '../worker/workflow-bundle.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -64,6 +70,18 @@ describe('refresh pass (no worker)', () => {
     expect(await events(s.id, 'entry')).toHaveLength(5);
   });
 
+  it('a deleted member of a tracked segment gets its exit event, once', async () => {
+    const c = await ok('POST', '/contacts', { email: 'leaver@example.com', data: { stage: 'leaver' } });
+    const s = await tracked('Leavers', 'leaver');
+    await ctx.temporal.workflow.getHandle(segmentWorkflowId(s.id)).terminate('manual passes');
+    expect(await pass(s.id)).toMatchObject({ status: 'BASELINE', memberCount: 1 });
+    await ok('DELETE', `/contacts/${c.id}`);
+    const exits = (await ok('GET', `/events?name=segment.${s.id}.exit`)).items;
+    expect(exits).toEqual([expect.objectContaining({ contactId: null, data: { segmentId: s.id, segmentName: 'Leavers' } })]);
+    expect(await pass(s.id)).toMatchObject({ status: 'TRACKED', entered: 0, exited: 0, memberCount: 0 });
+    expect((await ok('GET', `/events?name=segment.${s.id}.exit`)).items).toHaveLength(1);
+  });
+
   it('untracked and STATIC segments only get their count refreshed', async () => {
     const s = await ok('POST', '/segments', { name: 'Counted', condition: { logic: 'AND', groups: [{ filters: [{ field: 'data.stage', operator: 'equals', value: 'counted' }] }] } });
     started.push(s.id);
@@ -77,8 +95,11 @@ describe('refresh pass (no worker)', () => {
 });
 
 describe('refresh workflow on Temporal', () => {
-  it('re-evaluates on its interval, records entry then exit once, and ends when the segment is deleted', async () => {
+  beforeAll(async () => {
     await ctx.startWorker({ sweeper: false });
+  });
+
+  it('re-evaluates on its interval, records entry then exit once, and ends when the segment is deleted', async () => {
     const s = await tracked('Trial users', 'trial');
     const handle = ctx.temporal.workflow.getHandle(segmentWorkflowId(s.id));
     // The first pass (the baseline) has run once the segment has a trackedAt: wait for the second.
@@ -93,6 +114,52 @@ describe('refresh workflow on Temporal', () => {
 
     await ok('DELETE', `/segments/${s.id}`);
     await waitFor(async () => (await handle.describe()).status.name !== 'RUNNING');
+  });
+
+  it('waits the interval the worker is configured with now, not the one in its input', async () => {
+    const s = await tracked('Interval', 'interval');
+    const workflowId = segmentWorkflowId(s.id);
+    await ctx.temporal.workflow.getHandle(workflowId).terminate('restart with an old interval');
+    // As if started while SEGMENT_REFRESH_INTERVAL_SECONDS was an hour: the worker's 0.5 s wins from the first pass on.
+    const input: SegmentRefreshInput = { segmentId: s.id, intervalMs: 3_600_000 };
+    const handle = await ctx.temporal.workflow.start('segmentRefreshWorkflow', { taskQueue: ctx.config.taskQueue, workflowId, args: [input] });
+    await waitFor(async () => (await handle.fetchHistory()).events!.filter((e) => e.activityTaskCompletedEventAttributes).length >= 3, 10_000);
+    const timers = (await handle.fetchHistory()).events!.flatMap((e) => (e.timerStartedEventAttributes ? [e.timerStartedEventAttributes.startToFireTimeout] : []));
+    expect(timers.length).toBeGreaterThanOrEqual(2);
+    for (const t of timers) expect(Number(t!.seconds ?? 0) * 1000 + (t!.nanos ?? 0) / 1e6).toBe(500);
+  });
+
+  it('replays a history recorded before passes returned the interval', async () => {
+    const history = historyFromJSON(JSON.parse(readFileSync(new URL('./support/histories/segment-refresh-workflow.v1.json', import.meta.url), 'utf8')));
+    await Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history);
+  });
+
+  it('ensureSegmentRefreshWorkflows starts the missing workflows of DYNAMIC segments, once', async () => {
+    // A DYNAMIC segment stored while Temporal was unreachable (no workflow), one whose workflow was terminated, a STATIC one.
+    const em = ctx.orm.em.fork();
+    const orphan = newId();
+    await em.getConnection().execute(`insert into segments (id, project_id, name, type, condition) values (?, ?, 'orphan', 'DYNAMIC', ?::jsonb)`, [
+      orphan, ctx.project.id, JSON.stringify({ logic: 'AND', groups: [{ filters: [{ field: 'data.stage', operator: 'equals', value: 'orphan' }] }] }),
+    ]);
+    const ended = await tracked('Ended', 'ended');
+    await ctx.temporal.workflow.getHandle(segmentWorkflowId(ended.id)).terminate('lost');
+    const running = await tracked('Running', 'running');
+    const stat = await ok('POST', '/segments', { name: 'Static', type: 'STATIC' });
+
+    const first = await ensureSegmentRefreshWorkflows(ctx.deps);
+    started.push(...first.started);
+    expect(first.failed).toEqual([]);
+    expect(first.started).toEqual(expect.arrayContaining([orphan, ended.id]));
+    expect(first.started).not.toContain(running.id);
+    expect(first.started).not.toContain(stat.id);
+    for (const id of [orphan, ended.id, running.id]) {
+      expect((await ctx.temporal.workflow.getHandle(segmentWorkflowId(id)).describe()).status.name).toBe('RUNNING');
+    }
+    await waitFor(async () => (await ok('GET', '/segments?limit=100')).items.find((x: any) => x.id === orphan).memberCountAt !== null);
+
+    const again = await ensureSegmentRefreshWorkflows(ctx.deps);
+    expect(again.started).toEqual([]);
+    expect(again.running).toBe(first.running + first.started.length);
   });
 });
 

@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { Client } from '@temporalio/client';
 import { createActivities, type ActivityDeps } from '../activities/index.js';
 import { createMailer, type Mailer } from '../activities/mailer.js';
@@ -9,22 +7,8 @@ import { ensureSearchAttributes } from './search-attributes.js';
 import { createAutomationEngine } from '../core/automations/engine.js';
 import { startAutomationDispatcher } from './automation-dispatcher.js';
 import { startSweeper, type SweeperOptions } from './sweeper.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const workflowsPath = path.resolve(here, '../workflows/index.ts');
-
-let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
-/** The workflow bundle is built once per process (~1 s) and reused by every worker in it. */
-export function workflowBundle() {
-  bundle ??= bundleWorkflowCode({ workflowsPath, logger: quietLogger });
-  return bundle;
-}
-
-const quietLogger = {
-  log() {}, trace() {}, debug() {}, info() {},
-  warn: (m: string) => log.warn(m),
-  error: (m: string) => log.error(m),
-};
+import { workflowBundlePath } from './workflow-bundle.js';
+import { ensureSegmentRefreshWorkflows } from '../core/segments/refresh.js';
 
 const PINO_LEVEL = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
 
@@ -38,6 +22,11 @@ export interface WorkerOptions {
   sweeper?: Pick<SweeperOptions, 'intervalMs' | 'olderThanMs'> | false;
   /** The automation dispatcher (worker/automation-dispatcher.ts: recorded events -> executions); false turns it off. */
   automations?: { intervalMs?: number } | false;
+  /**
+   * At start, give every DYNAMIC segment without a running refresh workflow one (Temporal was down
+   * when it was created, or its workflow ended): the production entrypoints do; tests drive passes themselves.
+   */
+  ensureSegmentRefresh?: boolean;
 }
 
 let runtimeInstalled = false;
@@ -66,7 +55,7 @@ export async function createWorker(opts: WorkerOptions) {
     connection,
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
-    workflowBundle: await workflowBundle(),
+    workflowBundle: { codePath: await workflowBundlePath() },
     activities: createActivities(deps),
     maxCachedWorkflows: 200,
     maxConcurrentActivityTaskExecutions: 50,
@@ -75,6 +64,12 @@ export async function createWorker(opts: WorkerOptions) {
   const run = worker.run.bind(worker);
   worker.run = async () => {
     const client = new Client({ connection, namespace: opts.namespace });
+    if (opts.ensureSegmentRefresh) {
+      ensureSegmentRefreshWorkflows({ orm: deps.orm, temporal: client, config: deps.config }).then(
+        (r) => r.started.length > 0 && log.info({ started: r.started.length, running: r.running }, 'segment refresh workflows started'),
+        (e: Error) => log.warn(`segment refresh workflows not checked: ${e.message}`),
+      );
+    }
     const sweeper = opts.sweeper === false ? undefined : startSweeper({ orm: deps.orm, client, taskQueue: opts.taskQueue, ...opts.sweeper });
     const dispatcher =
       opts.automations === false

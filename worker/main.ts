@@ -19,6 +19,7 @@ export async function startWorker(config: Config, orm: MikroORM): Promise<Runnin
     namespace: config.temporalNamespace,
     taskQueue: config.taskQueue,
     deps: buildDeps(config, orm),
+    ensureSegmentRefresh: true,
   }).catch((e: Error) => {
     throw new Error(`Cannot start the worker on Temporal at ${address} (TEMPORAL_ADDRESS): ${e.message}`);
   });

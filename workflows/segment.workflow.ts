@@ -1,6 +1,6 @@
 import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import type { SegmentRefreshInput } from '../core/segments/refresh.js';
+import type { SegmentRefreshInput, SegmentRefreshPass } from '../core/segments/refresh.js';
 
 export type { SegmentRefreshInput };
 
@@ -13,15 +13,21 @@ const { refreshSegment } = proxyActivities<Activities>({
 const PASSES_PER_RUN = 100;
 
 /**
- * Re-evaluates one DYNAMIC segment every `intervalMs` for as long as it exists: its member count,
- * and with trackMembership its entry/exit events (the activity does both in one transaction).
- * Ends when the segment is deleted.
+ * Re-evaluates one DYNAMIC segment for as long as it exists: its member count, and with
+ * trackMembership its entry/exit events (the activity does both in one transaction). Ends when
+ * the segment is deleted.
+ *
+ * Each pass returns the worker's SEGMENT_REFRESH_INTERVAL_SECONDS, so a new setting reaches running
+ * workflows at their next pass; a pass recorded before passes returned it (no `intervalMs`) keeps
+ * the input's interval, so old histories replay the same timers (the commands are unchanged).
  */
 export async function segmentRefreshWorkflow(input: SegmentRefreshInput): Promise<'GONE'> {
+  let intervalMs = input.intervalMs;
   for (let pass = 0; pass < PASSES_PER_RUN; pass++) {
-    const { status } = await refreshSegment({ segmentId: input.segmentId });
-    if (status === 'GONE') return 'GONE';
-    await sleep(input.intervalMs);
+    const result: { status: SegmentRefreshPass['status']; intervalMs?: number } = await refreshSegment({ segmentId: input.segmentId });
+    if (result.status === 'GONE') return 'GONE';
+    intervalMs = result.intervalMs ?? intervalMs;
+    await sleep(intervalMs);
   }
-  return continueAsNew<typeof segmentRefreshWorkflow>(input);
+  return continueAsNew<typeof segmentRefreshWorkflow>({ ...input, intervalMs });
 }

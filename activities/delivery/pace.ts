@@ -1,24 +1,42 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { acquireSendToken, acquireSendTokens, claimSendStart, claimSendStarts, type Pacing } from '../../core/pacing.js';
+import { acquireSendToken, acquireSendTokens, claimSendStart, claimSendStarts, STALE_START_MS, type Pacing, type SendStart, type SendToken } from '../../core/pacing.js';
 import { coalesced } from '../lib/concurrency.js';
 import { sleep } from '../lib/heartbeat.js';
 
-/** Reserves a slot in the project's shared bucket and sleeps until it (heartbeats keep running). */
-export async function reserveSlot(em: EntityManager, projectId: string, pacing: Pacing): Promise<void> {
+/** Whether a start claimed at `claimedAt` (performance.now()) is too old to hand over now. */
+export const isStale = (claimedAt: number) => performance.now() - claimedAt > STALE_START_MS;
+
+/** Takes tokens until one is granted, sleeping until each answer's slot (heartbeats keep running). */
+async function untilReserved(take: () => Promise<SendToken>): Promise<void> {
   for (;;) {
-    const token = await acquireSendToken(em, projectId, pacing.reserveRate);
+    const token = await take();
     await sleep(token.waitMs);
     if (token.granted) return;
   }
 }
 
+/**
+ * Claims until a start is admitted whose answer came back fresh: sleeps while the window is full,
+ * claims again when the answer itself was too slow (isStale). Returns the start (epoch ms, database
+ * clock) and when it was claimed (performance.now(), for isStale right before the hand-off).
+ */
+async function untilAdmitted(claim: () => Promise<SendStart>): Promise<{ startMs: number; claimedAt: number }> {
+  for (;;) {
+    const claimedAt = performance.now();
+    const start = await claim();
+    if (start.admitted && !isStale(claimedAt)) return { startMs: start.startMs, claimedAt };
+    if (!start.admitted) await sleep(start.waitMs);
+  }
+}
+
+/** Reserves a slot in the project's shared bucket and sleeps until it. */
+export function reserveSlot(em: EntityManager, projectId: string, pacing: Pacing): Promise<void> {
+  return untilReserved(() => acquireSendToken(em, projectId, pacing.reserveRate));
+}
+
 /** The start admitted by the project's sliding window (epoch ms, database clock), sleeping while it is full. */
 export async function admitStart(em: EntityManager, projectId: string, pacing: Pacing): Promise<number> {
-  for (;;) {
-    const start = await claimSendStart(em, projectId, pacing);
-    if (start.admitted) return start.startMs;
-    await sleep(start.waitMs);
-  }
+  return (await untilAdmitted(() => claimSendStart(em, projectId, pacing))).startMs;
 }
 
 /** Most sends one pacing round trip takes care of. */
@@ -34,19 +52,7 @@ export function groupPacer(em: EntityManager, projectId: string, pacing: Pacing)
   const token = coalesced(GROUP_MAX, (n) => acquireSendTokens(em, projectId, pacing.reserveRate, n));
   const start = coalesced(GROUP_MAX, (n) => claimSendStarts(em, projectId, pacing, n));
   return {
-    async reserve(): Promise<void> {
-      for (;;) {
-        const t = await token();
-        await sleep(t.waitMs);
-        if (t.granted) return;
-      }
-    },
-    async admit(): Promise<number> {
-      for (;;) {
-        const s = await start();
-        if (s.admitted) return s.startMs;
-        await sleep(s.waitMs);
-      }
-    },
+    reserve: () => untilReserved(token),
+    admit: () => untilAdmitted(start),
   };
 }

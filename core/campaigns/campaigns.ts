@@ -7,6 +7,8 @@ import { assertVerifiedSender } from '../domains/sender-domains.js';
 import type { Condition } from '../segments/condition.js';
 import { audienceExpression } from './audience.js';
 import { transition } from './transitions.js';
+import { loadSegmentRefs, segmentMentions, segmentRefErrors } from '../segments/refs.js';
+import { lockSegmentRefs } from '../segments/segments.js';
 
 export interface CampaignInput {
   name: string;
@@ -47,15 +49,35 @@ async function check(em: EntityManager, c: Campaign) {
   if (c.audienceType === 'SEGMENT' && !c.segmentId) throw validationError([{ field: 'segmentId', message: 'is required when audienceType is SEGMENT', code: 'custom' }]);
   if (c.audienceType === 'FILTERED' && !c.audienceFilter) throw validationError([{ field: 'audienceFilter', message: 'is required when audienceType is FILTERED', code: 'custom' }]);
   await assertVerifiedSender(em, c.projectId, c.fromEmail);
+  if (c.audienceType === 'FILTERED') await assertNamedSegmentsExist(em, c.projectId, c.audienceFilter as Condition);
   await audienceExpression(em, c);
 }
+
+/** A filter naming a segment that is not in the project is a 422 at that filter (it would match nobody). */
+async function assertNamedSegmentsExist(em: EntityManager, projectId: string, condition: Condition) {
+  const mentions = segmentMentions(condition, ['audienceFilter']);
+  if (mentions.length === 0) return;
+  const errors = segmentRefErrors(mentions, await loadSegmentRefs(em, projectId, condition));
+  if (errors.length > 0) throw validationError(errors);
+}
+
+/**
+ * An audience that names a segment is checked and saved under the segments' reference lock, so a
+ * segment deleted at the same moment is either still there when the campaign is saved, or refused
+ * (404) to it: never a campaign naming a deleted segment.
+ */
+const namesSegment = (c: Campaign) =>
+  c.audienceType === 'SEGMENT' || (c.audienceType === 'FILTERED' && c.audienceFilter != null && segmentMentions(c.audienceFilter as Condition).length > 0);
 
 export async function createCampaign(em: EntityManager, projectId: string, input: CampaignInput): Promise<Campaign> {
   const c = new Campaign();
   c.projectId = projectId;
   apply(c, input);
-  await check(em, c);
-  await em.persistAndFlush(c);
+  await em.transactional(async (tx) => {
+    if (namesSegment(c)) await lockSegmentRefs(tx, projectId);
+    await check(tx, c);
+    tx.persist(c);
+  });
   return c;
 }
 
@@ -77,15 +99,18 @@ export async function updateCampaign(em: EntityManager, projectId: string, id: s
   // Read in a throwaway fork: changing the entity must not be flushed unconditionally by em.
   const c = await getCampaign(em.fork(), projectId, id);
   apply(c, input);
-  await check(em, c);
-  await transition(em, projectId, id, [...EDITABLE], c.status, {
-    action: 'edit it (the content is frozen once sending starts)',
-    set: `name = ?, description = ?, subject = ?, body = ?, from_email = ?, from_name = ?, reply_to = ?, type = ?,
-          audience_type = ?, segment_id = ?, audience_filter = ?::jsonb`,
-    params: [
-      c.name, c.description ?? null, c.subject, c.body, c.fromEmail, c.fromName ?? null, c.replyTo ?? null, c.type,
-      c.audienceType, c.segmentId ?? null, c.audienceFilter == null ? null : JSON.stringify(c.audienceFilter),
-    ],
+  await em.transactional(async (tx) => {
+    if (namesSegment(c)) await lockSegmentRefs(tx, projectId);
+    await check(tx, c);
+    await transition(tx, projectId, id, [...EDITABLE], c.status, {
+      action: 'edit it (the content is frozen once sending starts)',
+      set: `name = ?, description = ?, subject = ?, body = ?, from_email = ?, from_name = ?, reply_to = ?, type = ?,
+            audience_type = ?, segment_id = ?, audience_filter = ?::jsonb`,
+      params: [
+        c.name, c.description ?? null, c.subject, c.body, c.fromEmail, c.fromName ?? null, c.replyTo ?? null, c.type,
+        c.audienceType, c.segmentId ?? null, c.audienceFilter == null ? null : JSON.stringify(c.audienceFilter),
+      ],
+    });
   });
   return getCampaign(em, projectId, id);
 }

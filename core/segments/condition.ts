@@ -84,6 +84,37 @@ const ConditionGroupSchema = z
   })
   .openapi('ConditionGroup');
 
+/**
+ * Input nested deeper than this is refused before it is parsed: the schema recurses a few frames
+ * per level, and a few hundred levels exhaust the stack. Up to here the depth rule below names
+ * the offending condition by its path; deeper input is refused at the top.
+ */
+const MAX_PARSED_DEPTH = 2 * MAX_CONDITION_DEPTH;
+
+/** Levels of `groups` (through `conditions`) in raw input, counted level by level without recursion, up to `limit + 1`. */
+function rawDepth(groups: unknown, limit: number): number {
+  let level = Array.isArray(groups) ? groups : [];
+  let depth = 1;
+  while (depth <= limit) {
+    const next: unknown[] = [];
+    for (const g of level) {
+      const inner = (g as { conditions?: { groups?: unknown } } | null)?.conditions?.groups;
+      if (Array.isArray(inner)) for (const x of inner) next.push(x);
+    }
+    if (next.length === 0) return depth;
+    level = next;
+    depth++;
+  }
+  return depth;
+}
+
+const GroupsSchema = z.preprocess((groups, ctx) => {
+  if (rawDepth(groups, MAX_PARSED_DEPTH) > MAX_PARSED_DEPTH) {
+    ctx.addIssue({ code: 'custom', message: `Conditions nest at most ${MAX_CONDITION_DEPTH} levels deep`, input: groups });
+  }
+  return groups;
+}, z.array(ConditionGroupSchema).min(1).max(MAX_CONDITION_FILTERS));
+
 /*
  * Every nested condition runs this check too; each limit is reported once, at the innermost
  * condition that breaks it (depth exactly one over the limit, or the smallest subtree with too
@@ -93,7 +124,7 @@ const ConditionNode = z
   .object({
     logic: z.enum(['AND', 'OR']).openapi({ description: 'How the groups combine; filters inside a group are AND-ed.' }),
     get groups() {
-      return z.array(ConditionGroupSchema).min(1).max(MAX_CONDITION_FILTERS);
+      return GroupsSchema;
     },
   })
   .superRefine((c, ctx) => {

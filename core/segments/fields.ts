@@ -83,20 +83,28 @@ export function parseField(field: string): FieldRef | null {
 /* ---------- dates ---------- */
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** Hours 00-23: JavaScript reads 24:00 as the next day's midnight. */
+const DATETIME = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 export type DateValue = { kind: 'day'; start: Date; end: Date } | { kind: 'instant'; at: Date };
 
-/** `YYYY-MM-DD` (a whole UTC day) or an ISO datetime with a zone; null for anything else. */
+/** The start of a `YYYY-MM-DD` UTC day; null when no such day exists (JavaScript rolls 2026-02-31 into March). */
+function utcDay(text: string): Date | null {
+  const day = DAY.exec(text);
+  if (!day) return null;
+  const start = new Date(Date.UTC(+day[1], +day[2] - 1, +day[3]));
+  return start.toISOString().slice(0, 10) === text ? start : null;
+}
+
+/** `YYYY-MM-DD` (a whole UTC day) or an ISO datetime with a zone, on a real calendar day; null for anything else. */
 export function parseDateValue(v: unknown): DateValue | null {
   if (typeof v !== 'string') return null;
-  const day = DAY.exec(v);
-  if (day) {
-    const start = new Date(Date.UTC(+day[1], +day[2] - 1, +day[3]));
-    if (start.toISOString().slice(0, 10) !== v) return null; // 2026-02-31 and friends
-    return { kind: 'day', start, end: new Date(start.getTime() + UNIT_MS.days) };
+  if (DAY.test(v)) {
+    const start = utcDay(v);
+    return start ? { kind: 'day', start, end: new Date(start.getTime() + UNIT_MS.days) } : null;
   }
-  if (!DATETIME.test(v)) return null;
+  const dt = DATETIME.exec(v);
+  if (!dt || !utcDay(dt[1])) return null;
   const at = new Date(v);
   return Number.isNaN(at.getTime()) ? null : { kind: 'instant', at };
 }

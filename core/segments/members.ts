@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Segment } from '../../db/entities/index.js';
+import { Segment } from '../../db/entities/index.js';
 import { rowToContact, normalizeEmail, type ContactRow } from '../contacts.js';
 import { DomainError } from '../errors.js';
 import { decodeCursor, encodeCursor, type Page } from '../paging.js';
@@ -76,4 +76,32 @@ select found.id, found.email, (changed.contact_id is not null) as changed from f
     const seen = new Set(rows.map((r) => r.email));
     return { changed: changedIds.length, notFound: wanted.filter((e) => !seen.has(e)) };
   });
+}
+
+/**
+ * A contact being deleted leaves every segment that lists it, in the deleting transaction: its
+ * segment_members rows go here rather than by cascade, each STATIC segment counts one member less,
+ * and each STATIC or tracked DYNAMIC segment records `segment.<id>.exit` for it (detached from the
+ * contact once it is gone, as its other events are). Segment rows are locked in id order first, as
+ * add/remove calls and refresh passes lock them, then the contact row, so an add committed in
+ * between is still seen here.
+ */
+export async function leaveSegmentsOnContactDelete(tx: EntityManager, projectId: string, contactId: string): Promise<void> {
+  await sqlRows(
+    tx,
+    `select s.id from segments s where s.project_id = ? and exists (select 1 from segment_members m where m.segment_id = s.id and m.contact_id = ?)
+     order by s.id for update of s`,
+    [projectId, contactId],
+  );
+  await sqlRows(tx, 'select id from contacts where id = ? for update', [contactId]);
+  const left = await sqlRows<{ segment_id: string }>(tx, 'delete from segment_members where contact_id = ? and project_id = ? returning segment_id', [contactId, projectId]);
+  if (left.length === 0) return;
+  const segments = await tx.find(Segment, { projectId, id: { $in: left.map((r) => r.segment_id) } }, { orderBy: { id: 'asc' } });
+  const staticIds = segments.filter((s) => s.type === 'STATIC').map((s) => s.id);
+  if (staticIds.length > 0) {
+    await sqlRun(tx, `update segments set member_count = greatest(member_count - 1, 0), member_count_at = now() where id in (${staticIds.map(() => '?').join(', ')})`, staticIds);
+  }
+  for (const segment of segments) {
+    if (segment.type === 'STATIC' || segment.trackMembership) await recordSegmentEvents(tx, segment, 'exit', [contactId]);
+  }
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FieldError } from '../errors.js';
 import { Segment } from '../../db/entities/index.js';
 import type { Condition } from './condition.js';
 import type { SegmentRef } from './sql.js';
@@ -21,6 +22,21 @@ export function segmentMentions(c: Condition, at: (string | number)[] = []): Seg
     if (g.conditions) out.push(...segmentMentions(g.conditions, [...at, 'groups', gi, 'conditions']));
   });
   return out;
+}
+
+/**
+ * The filters that name a segment a condition may not name, as field errors at each filter (in
+ * the condition's order): one missing from the project (it would match nobody), or `selfId`, the
+ * segment whose own condition this is.
+ */
+export function segmentRefErrors(mentions: SegmentMention[], refs: ReadonlyMap<string, SegmentRef>, selfId?: string): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const m of mentions) {
+    const field = `${m.path.join('.')}.field`;
+    if (m.segmentId === selfId) errors.push({ field, message: 'A segment cannot name itself', code: 'segment_cycle' });
+    else if (refs.get(m.segmentId)?.missing) errors.push({ field, message: `Segment ${m.segmentId} does not exist in this project`, code: 'segment_not_found' });
+  }
+  return errors;
 }
 
 /** The distinct segment ids a condition names directly. */

@@ -5,9 +5,9 @@ import { DomainError, notFound, validationError, type FieldError } from '../erro
 import { keysetPage } from '../paging.js';
 import type { Condition } from './condition.js';
 import { refreshMemberCount } from './counts.js';
-import { findCycle, loadSegmentRefs, segmentIdsOf, segmentMentions } from './refs.js';
+import { findCycle, loadSegmentRefs, segmentIdsOf, segmentMentions, segmentRefErrors } from './refs.js';
 import { segmentUsers } from './usage.js';
-import { sqlRun } from '../../db/sql.js';
+import { sqlRows, sqlRun } from '../../db/sql.js';
 
 export interface SegmentInput {
   name: string;
@@ -39,11 +39,7 @@ async function checkSegmentRefs(em: EntityManager, projectId: string, selfId: st
   const mentions = segmentMentions(condition, ['condition']);
   if (mentions.length === 0) return [];
   const refs = await loadSegmentRefs(em, projectId, condition);
-  const errors: FieldError[] = [];
-  for (const m of mentions) {
-    if (m.segmentId === selfId) errors.push(fieldError(`${m.path.join('.')}.field`, 'A segment cannot name itself', 'segment_cycle'));
-    else if (refs.get(m.segmentId)?.missing) errors.push(fieldError(`${m.path.join('.')}.field`, `Segment ${m.segmentId} does not exist in this project`, 'segment_not_found'));
-  }
+  const errors = segmentRefErrors(mentions, refs, selfId);
   if (errors.length === 0) {
     const cycle = findCycle(selfId, segmentIdsOf(condition), refs);
     if (cycle) {
@@ -65,24 +61,48 @@ function assertConditionFitsType(type: SegmentType, condition: Condition | undef
   }
 }
 
+/**
+ * The `segment.<id>` checks read other segments, so two writes checked at once could each pass on
+ * what the other has not committed (A naming B while B is changed to name A; a delete while a new
+ * reference to the segment is saved). Writes that add references, and deletes, take this per-project
+ * lock first (campaigns whose audience names a segment too); it is held until their transaction ends.
+ */
+export async function lockSegmentRefs(tx: EntityManager, projectId: string): Promise<void> {
+  await sqlRows(tx, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [`segment-refs:${projectId}`]);
+}
+
+const namesSegments = (condition: Condition | undefined) => Boolean(condition && segmentMentions(condition).length > 0);
+
 export async function createSegment(em: EntityManager, projectId: string, input: SegmentInput): Promise<Segment> {
   const type = input.type ?? 'DYNAMIC';
   assertConditionFitsType(type, input.condition, true);
-  const segment = em.create(Segment, {
-    projectId,
-    name: input.name,
-    description: input.description ?? null,
-    type,
-    condition: (input.condition ?? null) as Segment['condition'],
-    trackMembership: input.trackMembership ?? false,
-  } as Segment);
-  segment.refs = input.condition ? await checkSegmentRefs(em, projectId, segment.id, input.condition) : [];
-  await em.flush();
+  const segment = await em.transactional(async (tx) => {
+    if (namesSegments(input.condition)) await lockSegmentRefs(tx, projectId);
+    const created = tx.create(Segment, {
+      projectId,
+      name: input.name,
+      description: input.description ?? null,
+      type,
+      condition: (input.condition ?? null) as Segment['condition'],
+      trackMembership: input.trackMembership ?? false,
+    } as Segment);
+    created.refs = input.condition ? await checkSegmentRefs(tx, projectId, created.id, input.condition) : [];
+    return created;
+  });
   await refreshMemberCount(em, segment);
   return segment;
 }
 
 export async function updateSegment(em: EntityManager, projectId: string, id: string, patch: SegmentPatch): Promise<Segment> {
+  const segment = await em.transactional(async (tx) => {
+    if (namesSegments(patch.condition)) await lockSegmentRefs(tx, projectId);
+    return applySegmentPatch(tx, projectId, id, patch);
+  });
+  if (patch.condition !== undefined) await refreshMemberCount(em, segment);
+  return segment;
+}
+
+async function applySegmentPatch(em: EntityManager, projectId: string, id: string, patch: SegmentPatch): Promise<Segment> {
   const segment = await getSegment(em, projectId, id);
   if (patch.type !== undefined && patch.type !== segment.type) {
     throw validationError([
@@ -104,20 +124,22 @@ export async function updateSegment(em: EntityManager, projectId: string, id: st
   }
   segment.updatedAt = new Date();
   await em.flush();
-  if (patch.condition !== undefined) await refreshMemberCount(em, segment);
   return segment;
 }
 
 /** Refused (409) while another segment or a campaign still uses the segment. */
 export async function deleteSegment(em: EntityManager, projectId: string, id: string): Promise<Segment> {
-  const segment = await getSegment(em, projectId, id);
-  const users = await segmentUsers(em, projectId, id);
-  if (users.length > 0) {
-    const names = users.map((u) => `${u.kind} "${u.name}" (${u.id})`).join(', ');
-    throw new DomainError('CONFLICT', `The segment is in use by ${names}`, {
-      suggestion: 'Remove the segment from those first (a `segment.<id>` filter, or a campaign audience), then delete it.',
-    });
-  }
-  await em.remove(segment).flush();
-  return segment;
+  return em.transactional(async (tx) => {
+    await lockSegmentRefs(tx, projectId);
+    const segment = await getSegment(tx, projectId, id);
+    const users = await segmentUsers(tx, projectId, id);
+    if (users.length > 0) {
+      const names = users.map((u) => `${u.kind} "${u.name}" (${u.id})`).join(', ');
+      throw new DomainError('CONFLICT', `The segment is in use by ${names}`, {
+        suggestion: 'Remove the segment from those first (a `segment.<id>` filter, or a campaign audience), then delete it.',
+      });
+    }
+    tx.remove(segment);
+    return segment;
+  });
 }

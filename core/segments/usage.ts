@@ -17,12 +17,13 @@ export async function segmentUsers(em: EntityManager, projectId: string, segment
     'select id, name from segments where project_id = ? and refs @> ?::jsonb and id <> ? order by name',
     [projectId, JSON.stringify([segmentId]), segmentId],
   );
-  // Campaigns not yet finished whose audience is the segment, or whose filter names it.
+  // Campaigns not yet finished whose audience is the segment, or whose filter names it: a stored
+  // filter keeps the id as it was written, and `segment.<ID>` names the segment in any case.
   const campaigns = await sqlRows<{ id: string; name: string }>(
     em,
     `select id, name from campaigns where project_id = ? and status in ('DRAFT','SCHEDULED','SENDING','PAUSED')
-     and (segment_id = ?::uuid or (audience_type = 'FILTERED' and strpos(audience_filter::text, ?) > 0)) order by name`,
-    [projectId, segmentId, segmentId],
+     and (segment_id = ?::uuid or (audience_type = 'FILTERED' and strpos(lower(audience_filter::text), ?) > 0)) order by name`,
+    [projectId, segmentId, `"segment.${segmentId.toLowerCase()}"`],
   );
   return [
     ...rows.map((r) => ({ kind: 'segment' as const, id: r.id, name: r.name })),

@@ -12,7 +12,8 @@ export const CampaignType = z.enum(['MARKETING', 'TRANSACTIONAL']).openapi('Camp
   description: 'MARKETING (default): subscribed contacts only, with an unsubscribe link. TRANSACTIONAL: every contact of the audience. Suppressed addresses never.',
 });
 export const AudienceType = z.enum(['ALL', 'SEGMENT', 'FILTERED']).openapi('AudienceType');
-const AudienceFilter = ConditionSchema;
+// A union with null, not ConditionSchema.nullable(): that would redefine the shared Condition component as nullable.
+const AudienceFilter = z.union([ConditionSchema, z.null()]);
 
 const fields = {
   name: z.string().trim().min(1).max(200),
@@ -25,7 +26,7 @@ const fields = {
   type: CampaignType.optional(),
   audienceType: AudienceType,
   segmentId: z.string().nullable().optional().openapi({ description: 'Required when audienceType is SEGMENT' }),
-  audienceFilter: AudienceFilter.nullable().optional().openapi({ description: 'Required when audienceType is FILTERED' }),
+  audienceFilter: AudienceFilter.optional().openapi({ description: 'Required when audienceType is FILTERED' }),
 };
 
 export const CreateCampaignBody = z
@@ -75,7 +76,7 @@ export const Campaign = z
     type: CampaignType,
     audienceType: AudienceType,
     segmentId: z.string().nullable(),
-    audienceFilter: AudienceFilter.nullable(),
+    audienceFilter: AudienceFilter,
     status: CampaignStatus,
     scheduledAt: Timestamp.nullable(),
     startedAt: Timestamp.nullable(),

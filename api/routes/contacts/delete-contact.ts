@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
 import { errorResponses, IdParam, ok, success } from '../../envelope.js';
-import { deleteContact } from '../../../core/contacts.js';
+import { deleteContact } from '../../../core/contact-delete.js';
 import type { App } from '../../types.js';
 
 const route = createRoute({

@@ -23,7 +23,7 @@ export const Segment = z
     name: z.string(),
     description: z.string().nullable(),
     type: SegmentType,
-    condition: ConditionSchema.nullable().openapi({ description: 'The condition of a DYNAMIC segment; null for STATIC.' }),
+    condition: z.union([ConditionSchema, z.null()]).openapi({ description: 'The condition of a DYNAMIC segment; null for STATIC.' }),
     trackMembership: z.boolean(),
     memberCount: z.number().int().openapi({ description: 'Members when last counted (see memberCountAt): a cache, at most a few minutes old.' }),
     memberCountAt: Timestamp.nullable(),
