@@ -9,7 +9,7 @@ import { decorateForDelivery } from '../core/tracking/links.js';
 import { recordOutcomes, senderCheck, SENDER_LEASE_MS, type GateAnswer, type Outcome, type RecipientRow } from '../core/campaigns/recipients.js';
 import type { ActivityDeps } from './deps.js';
 import { returnPathFor, signingKeyFor } from './delivery/compose.js';
-import { groupPacer, isStale } from './delivery/pace.js';
+import { groupPacer } from './delivery/pace.js';
 import { limiter } from './lib/concurrency.js';
 import { SENDS_IN_FLIGHT } from './mail.activities.js';
 import { classifySmtpError, prepareMessage, type Mailer, type OutgoingMessage } from './mailer.js';
@@ -145,16 +145,11 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
     return slots.run(async () => {
       if (stopped()) return undefined;
       // The lease is read before the admission, so that a lease read does not sit between the
-      // admitted start and MAIL FROM; right before the hand-off it is checked again, without a
-      // read unless it ran out meanwhile.
+      // admitted start and MAIL FROM; right after the admission it is checked again, without a
+      // read unless it ran out meanwhile (a start not used is released).
       if (!(await lease.holds(r.id))) return undefined;
-      let startMs: number;
-      for (;;) {
-        const admitted = await pacer.admit();
-        if (!(await lease.holds(r.id))) return undefined;
-        startMs = admitted.startMs;
-        if (!isStale(admitted.claimedAt)) break;
-      }
+      const startMs = await pacer.admit(() => lease.holds(r.id));
+      if (startMs === undefined) return undefined;
       if (ctx.cancellationSignal.aborted) {
         cancelled = true;
         return undefined;

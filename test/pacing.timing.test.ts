@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireSendToken, acquireSendTokens, claimSendStart, claimSendStarts, GUARD_MS, MAX_AHEAD_SECONDS, maxInWindow, pacingFor } from '../core/pacing.js';
+import { acquireSendToken, acquireSendTokens, claimSendStart, claimSendStarts, GUARD_MS, MAX_AHEAD_SECONDS, maxInWindow, pacingFor, releaseSendStarts } from '../core/pacing.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
 import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { setupTestContext, type TestContext } from './helpers.js';
@@ -119,6 +119,20 @@ describe('claimSendStart (the sliding window of send starts)', () => {
     expect(refused.waitMs).toBeGreaterThan(pacing.windowMs - 500);
     expect(refused.waitMs).toBeLessThanOrEqual(pacing.windowMs);
     expect((await claimSendStarts(ctx.orm.em.fork(), p.id, pacing, 2)).some((s) => s.admitted)).toBe(false);
+  });
+
+  it('a released start gives its place in the window back, and only as many as were released', async () => {
+    const p = await ctx.newProject('window-release');
+    const pacing = pacingFor(3);
+    const em = () => ctx.orm.em.fork();
+    const first = await claimSendStarts(em(), p.id, pacing, 3);
+    expect(first.every((s) => s.admitted)).toBe(true);
+    expect((await claimSendStart(em(), p.id, pacing)).admitted).toBe(false);
+    const startMs = first[0].admitted ? first[0].startMs : NaN;
+    await releaseSendStarts(em(), p.id, startMs, 2);
+    // Two of the three places are free again, not three; a start that is not in the window changes nothing.
+    await releaseSendStarts(em(), p.id, startMs - 1);
+    expect((await claimSendStarts(em(), p.id, pacing, 3)).map((s) => s.admitted)).toEqual([true, true, false]);
   });
 
   it('a rate below one per second admits one send per 1/rate seconds (plus the guard)', () => {

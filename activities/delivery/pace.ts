@@ -1,10 +1,51 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { acquireSendToken, acquireSendTokens, claimSendStart, claimSendStarts, STALE_START_MS, type Pacing, type SendStart, type SendToken } from '../../core/pacing.js';
+import {
+  acquireSendToken,
+  acquireSendTokens,
+  claimSendStart,
+  claimSendStarts,
+  MAX_RECLAIMS,
+  releaseSendStarts,
+  STALE_START_MS,
+  type Pacing,
+  type SendStart,
+  type SendToken,
+} from '../../core/pacing.js';
 import { coalesced } from '../lib/concurrency.js';
 import { sleep } from '../lib/heartbeat.js';
 
-/** Whether a start claimed at `claimedAt` (performance.now()) is too old to hand over now. */
-export const isStale = (claimedAt: number) => performance.now() - claimedAt > STALE_START_MS;
+/** This process's clock in epoch ms, monotonic (wall-clock steps do not move it). */
+const localEpochMs = () => performance.timeOrigin + performance.now();
+
+/**
+ * How long ago the database recorded a start, on this process's clock. The two clocks differ by
+ * an unknown offset, plus the least time an answer takes to arrive; the smallest (arrival - start)
+ * seen over the last 10-20 s stands for both, so a start is "late" by what it waited beyond that.
+ */
+const startAge = (() => {
+  let current = Infinity;
+  let previous = Infinity;
+  let periodStart = 0;
+  return {
+    /** Records a start as its answer arrives. */
+    observe(startMs: number): void {
+      const now = localEpochMs();
+      if (now - periodStart > 10_000) {
+        previous = current;
+        current = Infinity;
+        periodStart = now;
+      }
+      current = Math.min(current, now - startMs);
+    },
+    /** Milliseconds since `startMs` beyond the least delay seen (0 for the quickest answer). */
+    lateness(startMs: number): number {
+      return localEpochMs() - startMs - Math.min(current, previous);
+    },
+  };
+})();
+
+/** Whether an admitted start is too old to hand over now (see STALE_START_MS). */
+const isStale = (startMs: number) => startAge.lateness(startMs) > STALE_START_MS;
 
 /** Takes tokens until one is granted, sleeping until each answer's slot (heartbeats keep running). */
 async function untilReserved(take: () => Promise<SendToken>): Promise<void> {
@@ -16,16 +57,30 @@ async function untilReserved(take: () => Promise<SendToken>): Promise<void> {
 }
 
 /**
- * Claims until a start is admitted whose answer came back fresh: sleeps while the window is full,
- * claims again when the answer itself was too slow (isStale). Returns the start (epoch ms, database
- * clock) and when it was claimed (performance.now(), for isStale right before the hand-off).
+ * Claims until a start is admitted, sleeping while the window is full. `wanted` runs after the
+ * admission (a lease check): when it says no, the start is released and undefined returned. A
+ * start that is stale by then is released and claimed again (at most MAX_RECLAIMS times).
+ * Returns the start (epoch ms, database clock).
  */
-async function untilAdmitted(claim: () => Promise<SendStart>): Promise<{ startMs: number; claimedAt: number }> {
-  for (;;) {
-    const claimedAt = performance.now();
+async function untilAdmitted(
+  claim: () => Promise<SendStart>,
+  release: (startMs: number) => Promise<void>,
+  wanted?: () => Promise<boolean>,
+): Promise<number | undefined> {
+  for (let reclaims = 0; ; ) {
     const start = await claim();
-    if (start.admitted && !isStale(claimedAt)) return { startMs: start.startMs, claimedAt };
-    if (!start.admitted) await sleep(start.waitMs);
+    if (!start.admitted) {
+      await sleep(start.waitMs);
+      continue;
+    }
+    startAge.observe(start.startMs);
+    if (wanted && !(await wanted())) {
+      await release(start.startMs);
+      return undefined;
+    }
+    if (reclaims >= MAX_RECLAIMS || !isStale(start.startMs)) return start.startMs;
+    reclaims++;
+    await release(start.startMs);
   }
 }
 
@@ -36,7 +91,10 @@ export function reserveSlot(em: EntityManager, projectId: string, pacing: Pacing
 
 /** The start admitted by the project's sliding window (epoch ms, database clock), sleeping while it is full. */
 export async function admitStart(em: EntityManager, projectId: string, pacing: Pacing): Promise<number> {
-  return (await untilAdmitted(() => claimSendStart(em, projectId, pacing))).startMs;
+  return (await untilAdmitted(
+    () => claimSendStart(em, projectId, pacing),
+    (startMs) => releaseSendStarts(em, projectId, startMs),
+  ))!;
 }
 
 /** Most sends one pacing round trip takes care of. */
@@ -51,8 +109,10 @@ const GROUP_MAX = 32;
 export function groupPacer(em: EntityManager, projectId: string, pacing: Pacing) {
   const token = coalesced(GROUP_MAX, (n) => acquireSendTokens(em, projectId, pacing.reserveRate, n));
   const start = coalesced(GROUP_MAX, (n) => claimSendStarts(em, projectId, pacing, n));
+  const release = (startMs: number) => releaseSendStarts(em, projectId, startMs);
   return {
     reserve: () => untilReserved(token),
-    admit: () => untilAdmitted(start),
+    /** An admitted start, or undefined when `wanted` (checked after the admission) says no. */
+    admit: (wanted?: () => Promise<boolean>) => untilAdmitted(start, release, wanted),
   };
 }
