@@ -141,7 +141,7 @@ export interface paths {
         get: operations["getSegment"];
         put?: never;
         post?: never;
-        /** Delete a segment (409 while another segment or a draft, scheduled or sending campaign uses it) */
+        /** Delete a segment (409 while another segment, a draft, scheduled or sending campaign, or an automation workflow uses it) */
         delete: operations["deleteSegment"];
         options?: never;
         head?: never;

@@ -235,6 +235,37 @@ describe('references between segments', () => {
     await expectError((await call('GET', `/segments/${base.id}`)).res, 404, 'NOT_FOUND');
   });
 
+  it('a segment an automation workflow uses (trigger or CONDITION step, latest version) cannot be deleted', async () => {
+    const entry = await ok('POST', '/segments', { name: 'Entry seg', type: 'STATIC' });
+    const checked = await ok('POST', '/segments', { name: 'Checked seg', type: 'STATIC' });
+    const byTrigger = await ok('POST', '/workflows', { name: 'On entry', trigger: { type: 'SEGMENT_ENTRY', segmentId: entry.id }, steps: [{ id: 'x', type: 'EXIT' }] });
+    const byCondition = await ok('POST', '/workflows', {
+      name: 'Checks',
+      trigger: { type: 'EVENT', eventName: 'signup' },
+      steps: [{ id: 'c', type: 'CONDITION', condition: pro(`segment.${checked.id.toUpperCase()}`, true), branches: {} }],
+    });
+    const a = await expectError((await call('DELETE', `/segments/${entry.id}`)).res, 409, 'CONFLICT');
+    expect(a.error.message).toContain(`workflow "On entry" (${byTrigger.id})`);
+    const b = await expectError((await call('DELETE', `/segments/${checked.id}`)).res, 409, 'CONFLICT');
+    expect(b.error.message).toContain(`workflow "Checks" (${byCondition.id})`);
+    // A new version without the segment frees it (older versions do not hold it, as for templates).
+    await ok('PATCH', `/workflows/${byTrigger.id}`, { trigger: { type: 'EVENT', eventName: 'signup' } });
+    expect(await ok('DELETE', `/segments/${entry.id}`)).toEqual({ id: entry.id, deleted: true });
+    await ok('DELETE', `/workflows/${byCondition.id}`);
+    expect(await ok('DELETE', `/segments/${checked.id}`)).toEqual({ id: checked.id, deleted: true });
+  });
+
+  it('a workflow saved while its segment is deleted either names an existing segment or is refused', async () => {
+    for (let round = 0; round < 5; round++) {
+      const target = await ok('POST', '/segments', { name: `Wf race ${round}`, type: 'STATIC' });
+      const [del, named] = await Promise.all([
+        call('DELETE', `/segments/${target.id}`),
+        call('POST', '/workflows', { name: `Wf race ${round}`, trigger: { type: 'SEGMENT_EXIT', segmentId: target.id }, steps: [{ id: 'x', type: 'EXIT' }] }),
+      ]);
+      expect([[200, 422], [409, 201]], JSON.stringify([del.body, named.body])).toContainEqual([del.status, named.status]);
+    }
+  });
+
   it('concurrent writes store neither a cycle nor a reference to a deleted segment', async () => {
     for (let round = 0; round < 5; round++) {
       const a = await createDynamic(`Race A${round}`, pro());

@@ -25,6 +25,9 @@ function referencesOf(trigger: Trigger, steps: Step[]): Reference[] {
   return out;
 }
 
+/** Whether the trigger or a CONDITION step names a segment (such writes take the segment-reference lock). */
+export const namesSegment = (trigger: Trigger, steps: Step[]) => referencesOf(trigger, steps).some((r) => r.kind === 'segment');
+
 /** Templates and segments named by the graph must exist in the project (one query per kind). */
 export async function checkReferences(em: EntityManager, projectId: string, trigger: Trigger, steps: Step[]): Promise<FieldError[]> {
   const refs = referencesOf(trigger, steps);

@@ -5,7 +5,8 @@ import { Workflow } from '../../db/entities/workflows.js';
 import { isUuid } from '../../db/ids.js';
 import { triggerEventName, type Step, type Trigger } from './definition.js';
 import { checkGraph } from './graph.js';
-import { checkReferences } from './references.js';
+import { checkReferences, namesSegment } from './references.js';
+import { lockSegmentRefs } from '../segments/segments.js';
 import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
 
 export interface WorkflowInput {
@@ -69,8 +70,10 @@ export async function findWorkflow(em: EntityManager, projectId: string, id: str
 }
 
 export async function createWorkflow(em: EntityManager, projectId: string, input: WorkflowInput): Promise<WorkflowDto> {
-  await assertValidDefinition(em, projectId, input.trigger, input.steps);
   return em.transactional(async (tx) => {
+    // Checked under the lock: a segment deleted meanwhile must not end up named by the new workflow.
+    if (namesSegment(input.trigger, input.steps)) await lockSegmentRefs(tx, projectId);
+    await assertValidDefinition(tx, projectId, input.trigger, input.steps);
     const w = tx.create(Workflow, {
       projectId,
       name: input.name,
@@ -117,8 +120,9 @@ export async function updateWorkflow(em: EntityManager, projectId: string, id: s
   const current = (await loadVersion(em, w.id, w.version))!;
   const next = { trigger: patch.trigger ?? current.trigger, steps: patch.steps ?? current.steps };
   const changed = JSON.stringify(next) !== JSON.stringify(current);
-  if (changed) await assertValidDefinition(em, projectId, next.trigger, next.steps);
   return em.transactional(async (tx) => {
+    if (changed && namesSegment(next.trigger, next.steps)) await lockSegmentRefs(tx, projectId);
+    if (changed) await assertValidDefinition(tx, projectId, next.trigger, next.steps);
     const locked = await tx.findOneOrFail(Workflow, { id: w.id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
     if (patch.name !== undefined) locked.name = patch.name;
     if (patch.description !== undefined) locked.description = patch.description;

@@ -65,7 +65,8 @@ function assertConditionFitsType(type: SegmentType, condition: Condition | undef
  * The `segment.<id>` checks read other segments, so two writes checked at once could each pass on
  * what the other has not committed (A naming B while B is changed to name A; a delete while a new
  * reference to the segment is saved). Writes that add references, and deletes, take this per-project
- * lock first (campaigns whose audience names a segment too); it is held until their transaction ends.
+ * lock first (campaigns and automation workflows that name a segment too); it is held until their
+ * transaction ends.
  */
 export async function lockSegmentRefs(tx: EntityManager, projectId: string): Promise<void> {
   await sqlRows(tx, 'select pg_advisory_xact_lock(hashtextextended(?, 0))', [`segment-refs:${projectId}`]);
@@ -127,7 +128,7 @@ async function applySegmentPatch(em: EntityManager, projectId: string, id: strin
   return segment;
 }
 
-/** Refused (409) while another segment or a campaign still uses the segment. */
+/** Refused (409) while another segment, a campaign or an automation workflow still uses the segment. */
 export async function deleteSegment(em: EntityManager, projectId: string, id: string): Promise<Segment> {
   return em.transactional(async (tx) => {
     await lockSegmentRefs(tx, projectId);
@@ -136,7 +137,7 @@ export async function deleteSegment(em: EntityManager, projectId: string, id: st
     if (users.length > 0) {
       const names = users.map((u) => `${u.kind} "${u.name}" (${u.id})`).join(', ');
       throw new DomainError('CONFLICT', `The segment is in use by ${names}`, {
-        suggestion: 'Remove the segment from those first (a `segment.<id>` filter, or a campaign audience), then delete it.',
+        suggestion: 'Remove the segment from those first (a `segment.<id>` filter, a campaign audience, a workflow trigger or CONDITION step), then delete it.',
       });
     }
     tx.remove(segment);

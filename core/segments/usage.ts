@@ -2,14 +2,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows } from '../../db/sql.js';
 
 export interface SegmentUser {
-  kind: 'segment' | 'campaign';
+  kind: 'segment' | 'campaign' | 'workflow';
   id: string;
   name: string;
 }
 
 /**
- * What keeps a segment from being deleted: other segments whose condition names it, and campaigns
- * that are DRAFT, SCHEDULED, SENDING or PAUSED with it as audience (or named in their filter).
+ * What keeps a segment from being deleted: other segments whose condition names it, campaigns
+ * that are DRAFT, SCHEDULED, SENDING or PAUSED with it as audience (or named in their filter), and
+ * automation workflows whose latest version is triggered by it or names it in a CONDITION step
+ * (as for templates: a deleted segment would fail their next execution).
  */
 export async function segmentUsers(em: EntityManager, projectId: string, segmentId: string): Promise<SegmentUser[]> {
   const rows = await sqlRows<{ id: string; name: string }>(
@@ -25,8 +27,15 @@ export async function segmentUsers(em: EntityManager, projectId: string, segment
      and (segment_id = ?::uuid or (audience_type = 'FILTERED' and strpos(lower(audience_filter::text), ?) > 0)) order by name`,
     [projectId, segmentId, `"segment.${segmentId.toLowerCase()}"`],
   );
+  const workflows = await sqlRows<{ id: string; name: string }>(
+    em,
+    `select w.id, w.name from workflows w join workflow_versions v on v.workflow_id = w.id and v.version = w.version
+     where w.project_id = ? and (lower(v.trigger->>'segmentId') = ? or strpos(lower(v.steps::text), ?) > 0) order by w.name`,
+    [projectId, segmentId.toLowerCase(), `"segment.${segmentId.toLowerCase()}"`],
+  );
   return [
     ...rows.map((r) => ({ kind: 'segment' as const, id: r.id, name: r.name })),
     ...campaigns.map((r) => ({ kind: 'campaign' as const, id: r.id, name: r.name })),
+    ...workflows.map((r) => ({ kind: 'workflow' as const, id: r.id, name: r.name })),
   ];
 }

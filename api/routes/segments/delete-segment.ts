@@ -10,7 +10,7 @@ const route = createRoute({
   tags: ['Segments'],
   method: 'delete',
   path: '/segments/{id}',
-  summary: 'Delete a segment (409 while another segment or a draft, scheduled or sending campaign uses it)',
+  summary: 'Delete a segment (409 while another segment, a draft, scheduled or sending campaign, or an automation workflow uses it)',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { params: IdParam },
