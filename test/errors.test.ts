@@ -134,8 +134,16 @@ describe('422 VALIDATION_ERROR', () => {
   it('a POST with no body at all lists the required fields', async () => {
     const body = await expectError(await raw('POST', '/contacts'), 422, 'VALIDATION_ERROR');
     expect(fields(body)).toContain('email');
-    // declared JSON but empty: not a JSON document
-    await expectError(await raw('POST', '/contacts', { headers: { 'content-type': 'application/json' }, body: '' }), 400, 'MALFORMED_JSON');
+    // Declared JSON but empty (clients that set the header on every request): the same as no body.
+    const declared = await expectError(await raw('POST', '/contacts', { headers: { 'content-type': 'application/json' }, body: '' }), 422, 'VALIDATION_ERROR');
+    expect(fields(declared)).toContain('email');
+    // An optional body declared JSON but empty takes its defaults: the request gets as far as the lookup.
+    const id = '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a';
+    for (const action of ['send', 'cancel', 'pause', 'resume']) {
+      await expectError(await raw('POST', `/campaigns/${id}/${action}`, { headers: { 'content-type': 'application/json' }, body: '' }), 404, 'NOT_FOUND');
+    }
+    // Whitespace is not empty: not a JSON document.
+    await expectError(await raw('POST', '/contacts', { headers: { 'content-type': 'application/json' }, body: ' ' }), 400, 'MALFORMED_JSON');
   });
 
   it.each([['an array', '[{"email":"a@example.com"}]'], ['a string', '"a@example.com"'], ['null', 'null'], ['a number', '42']])(

@@ -4,7 +4,7 @@ import type { AppEnv } from '../types.js';
 
 /**
  * A request with a body must say it is JSON; a wrong content type is a 400 rather than being
- * validated as an empty object. Paths whose bodies are not JSON by nature (RFC 8058 one-click
+ * validated as an empty object. A JSON content type with an empty body counts as no body. Paths whose bodies are not JSON by nature (RFC 8058 one-click
  * unsubscribe posts a form) are exempt.
  */
 export const NON_JSON_PREFIXES = ['/t/', '/u/', '/unsubscribe', '/webhooks/bounces/dsn'];
@@ -21,7 +21,14 @@ export const requireJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   const method = c.req.method;
   if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && !NON_JSON_PREFIXES.some((p) => c.req.path.startsWith(p))) {
     const type = c.req.header('content-type') ?? '';
-    if (!JSON_TYPE.test(type) && (await hasBody(c.req))) throw unsupportedContentType(type);
+    if (!JSON_TYPE.test(type)) {
+      if (await hasBody(c.req)) throw unsupportedContentType(type);
+    } else if (!(await hasBody(c.req))) {
+      // Declared JSON but empty (many HTTP clients set the header on every request): the same as no
+      // body at all, so optional bodies (POST /campaigns/{id}/send) take their defaults and required
+      // ones list their missing fields (422), instead of a 400 for JSON nobody sent.
+      (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve('{}'); // what c.req.json() reads
+    }
   }
   await next();
 };
