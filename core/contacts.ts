@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Contact } from '../db/entities/index.js';
 import { isUuid } from '../db/ids.js';
@@ -56,10 +57,26 @@ export async function updateContact(
   id: string,
   patch: { email?: string; subscribed?: boolean; data?: Record<string, unknown> },
 ): Promise<Contact> {
-  const contact = await getContact(em, projectId, id);
+  // The row is locked for the read-merge-write: two PATCHes setting different data keys both land.
+  return em.transactional(async (tx) => {
+    const contact = isUuid(id) ? await tx.findOne(Contact, { id, projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+    if (!contact) throw notFound('Contact');
+    applyContactPatch(contact, patch, await emailTaken(tx, projectId, contact, patch.email));
+    await tx.flush();
+    return contact;
+  });
+}
+
+/** Whether `email` (when it changes the contact's address) belongs to another contact of the project. */
+async function emailTaken(em: EntityManager, projectId: string, contact: Contact, email: string | undefined): Promise<boolean> {
+  if (email === undefined || normalizeEmail(email) === contact.email) return false;
+  return (await em.count(Contact, { projectId, email: normalizeEmail(email) })) > 0;
+}
+
+function applyContactPatch(contact: Contact, patch: { email?: string; subscribed?: boolean; data?: Record<string, unknown> }, emailTaken: boolean) {
   if (patch.email !== undefined) {
     const email = normalizeEmail(patch.email);
-    if (email !== contact.email && (await em.count(Contact, { projectId, email })) > 0) {
+    if (emailTaken) {
       throw new DomainError('CONFLICT', `A contact with email ${email} already exists`, {
         suggestion: 'Update that contact instead, or delete it first.',
       });
@@ -78,8 +95,6 @@ export async function updateContact(
     for (const k of remove) delete next[k];
     contact.data = next;
   }
-  await em.flush();
-  return contact;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);

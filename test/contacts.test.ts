@@ -61,6 +61,24 @@ describe('GET/PATCH/DELETE /contacts/:id', () => {
     expect((await ctx.request('GET', `/contacts/not-a-uuid`)).status).toBe(404);
   });
 
+  it('concurrent PATCHes of different data keys all land (no lost update)', async () => {
+    const created = await json(await ctx.request('POST', '/contacts', { body: { email: 'many-writers@example.com', data: { base: true } } }));
+    const id = created.data.id;
+    const keys = Array.from({ length: 12 }, (_, i) => `k${i}`);
+    const statuses = await Promise.all(keys.map(async (k, i) => (await ctx.request('PATCH', `/contacts/${id}`, { body: { data: { [k]: i } } })).status));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const got = await json(await ctx.request('GET', `/contacts/${id}`));
+    expect(got.data.data).toEqual({ base: true, ...Object.fromEntries(keys.map((k, i) => [k, i])) });
+  });
+
+  it('concurrent PATCHes moving two contacts to one address: one wins, the other is a 409', async () => {
+    const a = await json(await ctx.request('POST', '/contacts', { body: { email: 'race-a@example.com' } }));
+    const b = await json(await ctx.request('POST', '/contacts', { body: { email: 'race-b@example.com' } }));
+    const res = await Promise.all([a, b].map((c) => ctx.request('PATCH', `/contacts/${c.data.id}`, { body: { email: 'race-target@example.com' } })));
+    expect(res.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await json(res.find((r) => r.status === 409)!)).error.code).toBe('CONFLICT');
+  });
+
   it('PATCH to an email another contact has is a 409', async () => {
     await ctx.request('POST', '/contacts', { body: { email: 'one@example.com' } });
     const two = await json(await ctx.request('POST', '/contacts', { body: { email: 'two@example.com' } }));
