@@ -1,6 +1,8 @@
 import { DEFAULT_BODY_LIMIT } from '../api/middleware/body-limit.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { connect, type AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { HTTPException } from 'hono/http-exception';
 import { toApiError } from '../api/error-handler.js';
 import { fieldErrors } from '../api/validation.js';
@@ -135,15 +137,49 @@ describe('422 VALIDATION_ERROR', () => {
     const body = await expectError(await raw('POST', '/contacts'), 422, 'VALIDATION_ERROR');
     expect(fields(body)).toContain('email');
     // Declared JSON but empty (clients that set the header on every request): the same as no body.
-    const declared = await expectError(await raw('POST', '/contacts', { headers: { 'content-type': 'application/json' }, body: '' }), 422, 'VALIDATION_ERROR');
-    expect(fields(declared)).toContain('email');
+    const empties: { headers: Record<string, string>; body?: string }[] = [{ headers: { 'content-type': 'application/json', 'content-length': '0' }, body: '' }, { headers: { 'content-type': 'application/json' } }];
+    for (const init of empties) {
+      const declared = await expectError(await raw('POST', '/contacts', init), 422, 'VALIDATION_ERROR');
+      expect(fields(declared)).toContain('email');
+    }
     // An optional body declared JSON but empty takes its defaults: the request gets as far as the lookup.
     const id = '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a';
     for (const action of ['send', 'cancel', 'pause', 'resume']) {
-      await expectError(await raw('POST', `/campaigns/${id}/${action}`, { headers: { 'content-type': 'application/json' }, body: '' }), 404, 'NOT_FOUND');
+      await expectError(await raw('POST', `/campaigns/${id}/${action}`, { headers: { 'content-type': 'application/json', 'content-length': '0' }, body: '' }), 404, 'NOT_FOUND');
     }
     // Whitespace is not empty: not a JSON document.
     await expectError(await raw('POST', '/contacts', { headers: { 'content-type': 'application/json' }, body: ' ' }), 400, 'MALFORMED_JSON');
+  });
+
+  it('over a socket, a POST with neither Content-Length nor a body (curl -X POST) counts as no body', async () => {
+    const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const port = (server.address() as AddressInfo).port;
+    // Raw HTTP/1.1, as curl sends it: no Content-Length, no Transfer-Encoding, nothing after the headers.
+    const post = (path: string) =>
+      new Promise<{ status: number; body: any }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ctx.project.secretKey}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n`);
+        });
+        let text = '';
+        socket.on('data', (d) => (text += d.toString()));
+        socket.on('error', reject);
+        socket.on('end', () => {
+          const [head, ...rest] = text.split('\r\n\r\n');
+          const raw = rest.join('\r\n\r\n');
+          const start = raw.indexOf('{');
+          resolve({ status: Number(head.split(' ')[1]), body: JSON.parse(raw.slice(start, raw.lastIndexOf('}') + 1)) });
+        });
+      });
+    try {
+      const contact = await post('/contacts');
+      expect(contact.status, JSON.stringify(contact.body)).toBe(422);
+      expect(contact.body.error.errors.map((e: { field: string }) => e.field)).toContain('email');
+      const send = await post('/campaigns/0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a/send');
+      expect(send.status, JSON.stringify(send.body)).toBe(404);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it.each([['an array', '[{"email":"a@example.com"}]'], ['a string', '"a@example.com"'], ['null', 'null'], ['a number', '42']])(

@@ -23,7 +23,7 @@ export const requireJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
     const type = c.req.header('content-type') ?? '';
     if (!JSON_TYPE.test(type)) {
       if (await hasBody(c.req)) throw unsupportedContentType(type);
-    } else if (!(await hasBody(c.req))) {
+    } else if (declaredEmpty(c.req, (c.env as { incoming?: unknown } | undefined)?.incoming !== undefined)) {
       // Declared JSON but empty (many HTTP clients set the header on every request): the same as no
       // body at all, so optional bodies (POST /campaigns/{id}/send) take their defaults and required
       // ones list their missing fields (422), instead of a 400 for JSON nobody sent.
@@ -32,6 +32,19 @@ export const requireJsonBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
 };
+
+/**
+ * An empty body the request itself declares, without reading the stream (the body limit and the
+ * validator read it later): Content-Length: 0, no body at all, or, over HTTP, neither Content-Length
+ * nor Transfer-Encoding (RFC 9112: no body; `curl -X POST` without data). In-process requests
+ * (`app.request`) carry bodies without those headers, so that last rule is for sockets only.
+ */
+function declaredEmpty(req: { header(name: string): string | undefined; raw: Request }, overHttp: boolean): boolean {
+  const length = req.header('content-length');
+  if (length !== undefined) return length === '0';
+  if (req.header('transfer-encoding') !== undefined) return false;
+  return req.raw.body === null || overHttp;
+}
 
 /**
  * Content-Length / Transfer-Encoding when the transport gives them; otherwise (in-process
