@@ -45,8 +45,9 @@ export async function upsertContact(
   return { contact: rowToContact(row), isNew: row.inserted === true };
 }
 
-export async function getContact(em: EntityManager, projectId: string, id: string): Promise<Contact> {
-  const contact = isUuid(id) ? await em.findOne(Contact, { id, projectId }) : null;
+/** `lock`: the row is locked until the caller's transaction ends (for a read-merge-write). */
+export async function getContact(em: EntityManager, projectId: string, id: string, opts: { lock?: boolean } = {}): Promise<Contact> {
+  const contact = isUuid(id) ? await em.findOne(Contact, { id, projectId }, opts.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) : null;
   if (!contact) throw notFound('Contact');
   return contact;
 }
@@ -59,42 +60,29 @@ export async function updateContact(
 ): Promise<Contact> {
   // The row is locked for the read-merge-write: two PATCHes setting different data keys both land.
   return em.transactional(async (tx) => {
-    const contact = isUuid(id) ? await tx.findOne(Contact, { id, projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
-    if (!contact) throw notFound('Contact');
-    applyContactPatch(contact, patch, await emailTaken(tx, projectId, contact, patch.email));
-    await tx.flush();
-    return contact;
-  });
-}
-
-/** Whether `email` (when it changes the contact's address) belongs to another contact of the project. */
-async function emailTaken(em: EntityManager, projectId: string, contact: Contact, email: string | undefined): Promise<boolean> {
-  if (email === undefined || normalizeEmail(email) === contact.email) return false;
-  return (await em.count(Contact, { projectId, email: normalizeEmail(email) })) > 0;
-}
-
-function applyContactPatch(contact: Contact, patch: { email?: string; subscribed?: boolean; data?: Record<string, unknown> }, emailTaken: boolean) {
-  if (patch.email !== undefined) {
-    const email = normalizeEmail(patch.email);
-    if (emailTaken) {
+    const contact = await getContact(tx, projectId, id, { lock: true });
+    const email = patch.email === undefined ? undefined : normalizeEmail(patch.email);
+    if (email !== undefined && email !== contact.email && (await tx.count(Contact, { projectId, email })) > 0) {
       throw new DomainError('CONFLICT', `A contact with email ${email} already exists`, {
         suggestion: 'Update that contact instead, or delete it first.',
       });
     }
-    contact.email = email;
-  }
-  if (patch.subscribed !== undefined) {
-    // The secret key's word is final: a false is an opt-out a public key cannot undo.
-    contact.unsubscribedAt = patch.subscribed ? null : (contact.unsubscribedAt ?? new Date());
-    contact.optOutSource = null;
-    contact.subscribed = patch.subscribed;
-  }
-  if (patch.data !== undefined) {
-    const { set, remove } = splitDataPatch(patch.data);
-    const next = { ...contact.data, ...set };
-    for (const k of remove) delete next[k];
-    contact.data = next;
-  }
+    if (email !== undefined) contact.email = email;
+    if (patch.subscribed !== undefined) {
+      // The secret key's word is final: a false is an opt-out a public key cannot undo.
+      contact.unsubscribedAt = patch.subscribed ? null : (contact.unsubscribedAt ?? new Date());
+      contact.optOutSource = null;
+      contact.subscribed = patch.subscribed;
+    }
+    if (patch.data !== undefined) {
+      const { set, remove } = splitDataPatch(patch.data);
+      const next = { ...contact.data, ...set };
+      for (const k of remove) delete next[k];
+      contact.data = next;
+    }
+    await tx.flush();
+    return contact;
+  });
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);

@@ -19,19 +19,20 @@ export async function segmentUsers(em: EntityManager, projectId: string, segment
     'select id, name from segments where project_id = ? and refs @> ?::jsonb and id <> ? order by name',
     [projectId, JSON.stringify([segmentId]), segmentId],
   );
+  const mention = `"segment.${segmentId.toLowerCase()}"`;
   // Campaigns not yet finished whose audience is the segment, or whose filter names it: a stored
   // filter keeps the id as it was written, and `segment.<ID>` names the segment in any case.
   const campaigns = await sqlRows<{ id: string; name: string }>(
     em,
     `select id, name from campaigns where project_id = ? and status in ('DRAFT','SCHEDULED','SENDING','PAUSED')
      and (segment_id = ?::uuid or (audience_type = 'FILTERED' and strpos(lower(audience_filter::text), ?) > 0)) order by name`,
-    [projectId, segmentId, `"segment.${segmentId.toLowerCase()}"`],
+    [projectId, segmentId, mention],
   );
   const workflows = await sqlRows<{ id: string; name: string }>(
     em,
     `select w.id, w.name from workflows w join workflow_versions v on v.workflow_id = w.id and v.version = w.version
      where w.project_id = ? and (lower(v.trigger->>'segmentId') = ? or strpos(lower(v.steps::text), ?) > 0) order by w.name`,
-    [projectId, segmentId.toLowerCase(), `"segment.${segmentId.toLowerCase()}"`],
+    [projectId, segmentId.toLowerCase(), mention],
   );
   return [
     ...rows.map((r) => ({ kind: 'segment' as const, id: r.id, name: r.name })),
