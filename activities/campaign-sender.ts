@@ -10,9 +10,8 @@ import { recordOutcomes, senderCheck, SENDER_LEASE_MS, type GateAnswer, type Out
 import type { ActivityDeps } from './deps.js';
 import { returnPathFor, signingKeyFor } from './delivery/compose.js';
 import { groupPacer } from './delivery/pace.js';
-import { limiter } from './lib/concurrency.js';
 import { SENDS_IN_FLIGHT } from './mail.activities.js';
-import { classifySmtpError, prepareMessage, type Mailer, type OutgoingMessage } from './mailer.js';
+import { classifySmtpError, NotAdmittedError, prepareMessage, type OutgoingMessage } from './mailer.js';
 import { sqlRows } from '../db/sql.js';
 
 /*
@@ -20,8 +19,8 @@ import { sqlRows } from '../db/sql.js';
  *  1. skip rows whose address is suppressed, or (MARKETING) whose contact opted out: SKIPPED;
  *  2. per row, in LANES concurrent lanes: render from the frozen campaign and the contact, compose
  *     and DKIM-sign (off the event loop), reserve a slot in the project's shared pacing bucket;
- *     then take one of the process's hand-off slots (as many as SMTP connections, so nothing
- *     queues inside the mailer), have the start admitted by the shared sliding window, check the
+ *     then, with a ready SMTP connection in hand (the mailer's admit hook; as many at once as the
+ *     pool has connections), have the start admitted by the shared sliding window, check the
  *     lease (core/campaigns/recipients.ts, senderCheck: still SENDING, still our claim; re-read at
  *     most every SENDER_LEASE_MS) and hand the message over. Lanes that are ready together share
  *     one pacing round trip (activities/delivery/pace.ts, groupPacer);
@@ -38,14 +37,6 @@ const HEARTBEAT_MS = 1_000;
 const TRANSIENT_RETRIES = [1_000, 3_000];
 /** Rows being prepared or paced while others are on the wire. */
 const LANES = 4 * SENDS_IN_FLIGHT;
-
-/** The process's SMTP hand-offs in flight for campaigns: one per pooled connection of its mailer. */
-const handOffSlots = new WeakMap<Mailer, ReturnType<typeof limiter>>();
-const slotsOf = (mailer: Mailer) => {
-  let slots = handOffSlots.get(mailer);
-  if (!slots) handOffSlots.set(mailer, (slots = limiter(SENDS_IN_FLIGHT)));
-  return slots;
-};
 
 export interface SenderResult {
   /** A status other than SENDING seen by the lease (PAUSED, CANCELLED...), or the activity was cancelled. */
@@ -112,7 +103,6 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
   const dkim = await signingKeyFor(em, deps.config, campaign.projectId, campaign.fromEmail);
   const pacer = groupPacer(em, campaign.projectId, pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)));
   const lease = senderLease(em, campaign.id, claim);
-  const slots = slotsOf(deps.mailer);
   let cancelled = false;
   let transientLeft = 0;
   let next = 0;
@@ -142,21 +132,25 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
   /** One hand-off: undefined when the campaign stopped or the row is no longer ours. */
   const handOff = async (r: RecipientRow, msg: OutgoingMessage) => {
     await pacer.reserve();
-    return slots.run(async () => {
-      if (stopped()) return undefined;
-      // The lease is read before the admission, so that a lease read does not sit between the
-      // admitted start and MAIL FROM; right after the admission it is checked again, without a
-      // read unless it ran out meanwhile (a start not used is released).
-      if (!(await lease.holds(r.id))) return undefined;
-      const startMs = await pacer.admit(() => lease.holds(r.id));
-      if (startMs === undefined) return undefined;
+    if (stopped()) return undefined;
+    let startMs: number | undefined;
+    // Runs once the mailer holds a ready SMTP connection for this message (so nothing but MAIL
+    // FROM follows the admitted start). The lease is read before the admission, so that a lease
+    // read does not sit between the start and MAIL FROM; right after the admission it is checked
+    // again, without a read unless it ran out meanwhile (a start not used is released).
+    const admit = async () => {
+      if (stopped() || !(await lease.holds(r.id))) return false;
+      startMs = await pacer.admit(() => lease.holds(r.id));
+      if (startMs === undefined) return false;
       if (ctx.cancellationSignal.aborted) {
         cancelled = true;
-        return undefined;
+        return false;
       }
-      const result = await deps.mailer.send(msg).then((ok) => ({ ok }), (err: unknown) => ({ err }));
-      return { result, sentAt: new Date(startMs) };
-    });
+      return true;
+    };
+    const result = await deps.mailer.send(msg, { admit }).then((ok) => ({ ok }), (err: unknown) => ({ err }));
+    if ('err' in result && result.err instanceof NotAdmittedError) return undefined;
+    return { result, sentAt: new Date(startMs!) };
   };
 
   const deliverOne = async (r: RecipientRow) => {

@@ -17,8 +17,8 @@ export { returnPathFor } from './delivery/compose.js';
 /** Deliveries preparing at once in this process (steps 1-2): a burst of new ones cannot starve sends that are due. */
 const PREPARE_CONCURRENCY = 2;
 /**
- * Step-4 transactions at once in this process: as many as nodemailer's pool sends at once, so an
- * admitted start never waits for an SMTP connection. Each holds a pooled database connection and,
+ * Step-4 transactions at once in this process: as many as the SMTP pool has connections, so a
+ * transaction rarely waits for one (the start is admitted only once it has one in hand). Each holds a pooled database connection and,
  * to be admitted, briefly needs a second one: being fewer than the database pool's connections
  * (10, db/orm.ts), they can never all wait for each other.
  */

@@ -9,6 +9,9 @@ import type { Config } from '../core/config.js';
 import { isClientHeaderAllowed, SERVICE_HEADERS } from '../core/emails/headers.js';
 import type { DkimSigning } from '../core/domains/sender-domains.js';
 import { dkimSign } from './dkim-sign.js';
+import { NotAdmittedError, SmtpPool, type WireMessage } from './smtp-pool.js';
+
+export { NotAdmittedError };
 
 /** One rendered message to one recipient, as the delivery activity hands it over. */
 export interface OutgoingMessage {
@@ -30,8 +33,8 @@ export interface OutgoingMessage {
   /** Custom headers from the request, then the service's own (List-Unsubscribe...). */
   headers?: Record<string, string>;
   dkim?: DkimSigning;
-  /** Set by prepareMessage: the message already composed and signed, sent as these raw bytes. */
-  prepared?: SendMailOptions;
+  /** Set by prepareMessage: the message already composed (and signed), sent as these bytes. */
+  prepared?: WireMessage;
 }
 
 export interface SendResult {
@@ -41,9 +44,16 @@ export interface SendResult {
   messageId: string;
 }
 
-/** nodemailer behind the one call delivery needs, so tests and the outbox can stand in for SMTP. */
+/**
+ * Runs when the mailer is ready to hand the message over (an SMTP connection connected and idle,
+ * in hand), right before MAIL FROM: the project's pacing admits the send here. False: nothing is
+ * sent and send rejects with NotAdmittedError.
+ */
+export type Admission = () => Promise<boolean>;
+
+/** The one call delivery needs, so tests and the outbox can stand in for SMTP. */
 export interface Mailer {
-  send(msg: OutgoingMessage): Promise<SendResult>;
+  send(msg: OutgoingMessage, opts?: { admit?: Admission }): Promise<SendResult>;
   close(): Promise<void>;
 }
 
@@ -88,21 +98,20 @@ export function toMailOptions(msg: OutgoingMessage): SendMailOptions {
   };
 }
 
-/** Composes messages without sending them: what a signed message is built with before signing. */
+/** Composes messages without sending them: the bytes that are signed and sent. */
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
 
 /**
- * What the transport sends for `msg`: the composed message, and with a DKIM key, composed first
- * and signed off the event loop (activities/dkim-sign.ts), then handed over as raw bytes with the
- * same envelope.
+ * `msg` as the bytes that go over the wire, with their envelope: composed by nodemailer and,
+ * with a DKIM key, signed off the event loop (activities/dkim-sign.ts).
  */
-async function sendable(msg: OutgoingMessage): Promise<SendMailOptions> {
+async function toWire(msg: OutgoingMessage): Promise<WireMessage> {
   if (msg.prepared) return msg.prepared;
-  const options = toMailOptions(msg);
-  if (!msg.dkim) return options;
-  const composed = await composer.sendMail(options);
-  const raw = await dkimSign(composed.message as Buffer, { ...msg.dkim, headerFieldNames: DKIM_HEADER_FIELDS });
-  return { envelope: composed.envelope, raw, messageId: msg.messageId, disableFileAccess: true, disableUrlAccess: true };
+  const composed = await composer.sendMail(toMailOptions(msg));
+  const bytes = composed.message as Buffer;
+  const raw = msg.dkim ? await dkimSign(bytes, { ...msg.dkim, headerFieldNames: DKIM_HEADER_FIELDS }) : bytes;
+  const envelope = composed.envelope as { from: string | false; to: string[] };
+  return { envelope: { from: envelope.from, to: envelope.to }, raw };
 }
 
 /**
@@ -110,7 +119,7 @@ async function sendable(msg: OutgoingMessage): Promise<SendMailOptions> {
  * campaign sender prepares while earlier messages are on the wire).
  */
 export async function prepareMessage(msg: OutgoingMessage): Promise<OutgoingMessage> {
-  return msg.dkim && !msg.prepared ? { ...msg, prepared: await sendable(msg) } : msg;
+  return msg.prepared ? msg : { ...msg, prepared: await toWire(msg) };
 }
 
 /**
@@ -127,36 +136,22 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'smtpC
 export const SMTP_POOL_CONNECTIONS = 5;
 
 export function createSmtpMailer(url: string, opts: { maxConnections?: number; ca?: string } = {}): Mailer {
-  const transport = nodemailer.createTransport({
+  const pool = new SmtpPool({
     url,
+    maxConnections: opts.maxConnections ?? SMTP_POOL_CONNECTIONS,
     // Added to Node's trusted CAs (tls.rootCertificates), never replacing them; verification stays on.
     ...(opts.ca ? { tls: { ca: [...rootCertificates, opts.ca] } } : {}),
-    pool: true,
-    maxConnections: opts.maxConnections ?? SMTP_POOL_CONNECTIONS,
-    // nodemailer reconnects after 100 messages by default: a connect + greeting + EHLO between a
-    // paced start and its MAIL FROM, every 100 messages. Keep connections until the server closes
-    // them (the pool then opens another).
-    maxMessages: Infinity,
     // Bounded waits: a hung server must fail the attempt (and be retried), not hold it for 10 minutes.
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
-    disableFileAccess: true,
-    disableUrlAccess: true,
   });
   return {
-    async send(msg) {
-      const info = await transport.sendMail(await sendable(msg));
-      return {
-        accepted: info.accepted.map(String),
-        rejected: info.rejected.map(String),
-        response: info.response,
-        messageId: msg.messageId,
-      };
+    async send(msg, sendOpts) {
+      const info = await pool.send(await toWire(msg), sendOpts?.admit);
+      return { accepted: info.accepted.map(String), rejected: info.rejected.map(String), response: info.response, messageId: msg.messageId };
     },
-    async close() {
-      transport.close();
-    },
+    close: () => pool.close(),
   };
 }
 
@@ -168,11 +163,13 @@ export function createSmtpMailer(url: string, opts: { maxConnections?: number; c
 export function createOutboxMailer(dir: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(msg) {
+    async send(msg, sendOpts) {
       const file = path.join(dir, `${msg.emailId}.eml`);
       const done = { accepted: [msg.to], rejected: [], messageId: msg.messageId };
+      if (sendOpts?.admit && !(await sendOpts.admit())) throw new NotAdmittedError();
       if (await exists(file)) return { ...done, response: `250 already in outbox ${file}` };
-      const info = await transport.sendMail(await sendable(msg));
+      const wire = await toWire(msg);
+      const info = await transport.sendMail({ envelope: wire.envelope, raw: wire.raw, disableFileAccess: true, disableUrlAccess: true });
       await mkdir(dir, { recursive: true });
       const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       await writeFile(tmp, info.message as Buffer);

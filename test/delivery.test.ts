@@ -289,8 +289,8 @@ describe('outbox mode (no SMTP_URL)', () => {
     const real = createOutboxMailer(outbox());
     const lost = new Set<string>();
     const mailer: Mailer = {
-      async send(msg) {
-        const info = await real.send(msg);
+      async send(msg, opts) {
+        const info = await real.send(msg, opts);
         if (!lost.has(msg.emailId)) {
           lost.add(msg.emailId);
           throw Object.assign(new Error('connection closed after the message was written'), { code: 'ECONNECTION' });

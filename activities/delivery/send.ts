@@ -12,7 +12,7 @@ import { recordSent, recordSmtpFailure } from './record.js';
 /**
  * Lock, send, record, in ONE transaction that waits for nothing but the SMTP call (PGlite, the
  * embedded database, serves one transaction at a time). `start` waits for the pacing to admit the
- * send and returns its start on the database's clock.
+ * send and returns its start on the database's clock; the mailer calls it with a connection ready.
  *
  * Holding the row lock across the SMTP call makes concurrent attempts for the same record (a retry
  * started while a timed-out attempt is still running, a sweeper workflow next to the API's) wait
@@ -49,9 +49,13 @@ export async function sendAndRecord(
       // the commit: a concurrent delete of it waits, or deadlocks with us here, before anything is
       // sent, never between the server's 250 and the events that reference it.
       if (row.contact_id) await sqlRows(tx, 'select 1 from contacts where id = ? for key share', [row.contact_id]);
-      sentAt = new Date(await start());
+      // The start is admitted once the mailer has a connection ready for this message.
+      const admit = async () => {
+        sentAt = new Date(await start());
+        return true;
+      };
       try {
-        accepted = await deps.mailer.send(message);
+        accepted = await deps.mailer.send(message, { admit });
       } catch (error) {
         smtp = { error, failure: classifySmtpError(error) };
         const failure = smtp.failure;

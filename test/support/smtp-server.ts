@@ -50,7 +50,7 @@ export class TestSmtpServer {
    * TLS from the first byte (smtps, port 465); both with the self-signed certificate in
    * test/support/tls (CN localhost, IP 127.0.0.1). `auth`: LOGIN/PLAIN required, with these credentials.
    */
-  static async start(opts: { tls?: 'starttls' | 'implicit'; auth?: { user: string; pass: string } } = {}): Promise<TestSmtpServer> {
+  static async start(opts: { tls?: 'starttls' | 'implicit'; auth?: { user: string; pass: string }; idleTimeoutMs?: number } = {}): Promise<TestSmtpServer> {
     let self: TestSmtpServer | undefined;
     const disabled = [...(opts.tls ? [] : ['STARTTLS']), ...(opts.auth ? [] : ['AUTH'])];
     const server = new SMTPServer({
@@ -70,9 +70,12 @@ export class TestSmtpServer {
       logger: false,
       disableReverseLookup: true, // loopback: no DNS on each connection
       size: 30 * 1024 * 1024,
+      // `idleTimeoutMs`: the server closes a connection silent that long (421), as real servers do.
+      ...(opts.idleTimeoutMs ? { socketTimeout: opts.idleTimeoutMs } : {}),
       onConnect(_session, cb) {
         self!.connections++;
-        cb();
+        if (self!.greetingDelayMs > 0) setTimeout(() => cb(), self!.greetingDelayMs);
+        else cb();
       },
       onMailFrom(_address, session, cb) {
         if (opts.auth && !session.user) return cb(Object.assign(new Error('Authentication required'), { responseCode: 530 }));
@@ -114,6 +117,9 @@ export class TestSmtpServer {
   clearRecipient(address: string) {
     this.recipientReplies.delete(address.toLowerCase());
   }
+
+  /** Milliseconds the server waits before greeting a new connection (a slow or distant server). */
+  greetingDelayMs = 0;
 
   /** Milliseconds the server waits before answering the end of DATA (a slow remote server). */
   replyDelayMs = 0;

@@ -77,9 +77,16 @@ async function main() {
     deps: {
       ...buildDeps(config, orm),
       mailer: {
-        async send(msg) {
-          const startedAt = Date.now();
-          const info = await real.send(msg);
+        async send(msg, opts) {
+          // When the start was admitted (a connection in hand): the hand-off to the connection.
+          let startedAt = Date.now();
+          const admit = opts?.admit;
+          const timed = admit && (async () => {
+            const ok = await admit();
+            startedAt = Date.now();
+            return ok;
+          });
+          const info = await real.send(msg, timed ? { admit: timed } : opts);
           process.stdout.write(`SENT ${msg.emailId} ${startedAt} ${Date.now()}\n`);
           return info;
         },

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { NotAdmittedError, SmtpPool, type WireMessage } from '../activities/smtp-pool.js';
+import { createSmtpMailer, type OutgoingMessage } from '../activities/mailer.js';
+import { TestSmtpServer } from './support/smtp-server.js';
+
+/*
+ * The worker's SMTP pool against a real SMTP server: a send's admission (the pacing) runs only
+ * once a connection is connected and greeted, connections are reused and bounded, and a
+ * connection the server closed, or a refused message, costs no message.
+ */
+
+let server: TestSmtpServer;
+let idleServer: TestSmtpServer;
+let n = 0;
+
+const wire = (to = 'reader@recipients.test'): WireMessage => {
+  const id = `<pool-${++n}@example.com>`;
+  const raw = Buffer.from(`From: news@example.com\r\nTo: ${to}\r\nSubject: Pool ${n}\r\nMessage-ID: ${id}\r\n\r\nHello ${n}\r\n`);
+  return { envelope: { from: 'news@example.com', to: [to] }, raw };
+};
+const messageIdOf = (m: WireMessage) => /Message-ID: (<[^>]+>)/.exec(m.raw.toString())![1];
+
+beforeAll(async () => {
+  server = await TestSmtpServer.start();
+  idleServer = await TestSmtpServer.start({ idleTimeoutMs: 300 });
+});
+afterAll(async () => {
+  await server?.close();
+  await idleServer?.close();
+});
+beforeEach(() => {
+  server.reset();
+  server.greetingDelayMs = 0;
+  server.connections = 0;
+  idleServer.reset();
+  idleServer.connections = 0;
+});
+
+describe('SmtpPool', () => {
+  it('admits a send only once its connection is greeted: the first message on a new connection too', async () => {
+    server.greetingDelayMs = 400;
+    const pool = new SmtpPool({ url: server.url, maxConnections: 2 });
+    try {
+      const calledAt = Date.now();
+      let admittedAt = 0;
+      const msg = wire();
+      await pool.send(msg, async () => {
+        admittedAt = Date.now();
+        return true;
+      });
+      const [got] = server.byMessageId(messageIdOf(msg));
+      // The greeting took 400 ms; the admission came after it, and MAIL FROM right after the admission.
+      expect(admittedAt - calledAt).toBeGreaterThanOrEqual(390);
+      expect(got.mailFromAt - admittedAt).toBeLessThan(100);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('keeps at most maxConnections open and reuses them: 30 concurrent sends over 3 connections', async () => {
+    const pool = new SmtpPool({ url: server.url, maxConnections: 3 });
+    try {
+      let inAdmission = 0;
+      let most = 0;
+      const msgs = Array.from({ length: 30 }, () => wire());
+      await Promise.all(
+        msgs.map((m) =>
+          pool.send(m, async () => {
+            most = Math.max(most, ++inAdmission);
+            await new Promise((r) => setTimeout(r, 5));
+            inAdmission--;
+            return true;
+          }),
+        ),
+      );
+      expect(server.messages.map((m) => m.messageId).sort()).toEqual(msgs.map(messageIdOf).sort());
+      expect(server.connections).toBe(3);
+      expect(pool.size).toBe(3);
+      // Each admission holds its connection: never more at once than there are connections.
+      expect(most).toBeLessThanOrEqual(3);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('sends nothing when the admission says no, and keeps the connection for the next message', async () => {
+    const pool = new SmtpPool({ url: server.url, maxConnections: 1 });
+    try {
+      await expect(pool.send(wire(), async () => false)).rejects.toBeInstanceOf(NotAdmittedError);
+      await expect(pool.send(wire(), async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+      expect(server.messages).toHaveLength(0);
+      const msg = wire();
+      await pool.send(msg, async () => true);
+      expect(server.byMessageId(messageIdOf(msg))).toHaveLength(1);
+      expect(server.connections).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a refused recipient fails that message only; the connection is reset and reused', async () => {
+    server.rejectRecipient('gone@recipients.test', 550, '550 5.1.1 no such user');
+    const pool = new SmtpPool({ url: server.url, maxConnections: 1 });
+    try {
+      await expect(pool.send(wire('gone@recipients.test'))).rejects.toMatchObject({ responseCode: 550 });
+      const msg = wire();
+      const info = await pool.send(msg);
+      expect(info.accepted).toEqual(['reader@recipients.test']);
+      expect(server.byMessageId(messageIdOf(msg))).toHaveLength(1);
+      expect(server.connections).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('replaces a connection the server closed while it was idle, without failing the next message', async () => {
+    const pool = new SmtpPool({ url: idleServer.url, maxConnections: 1 });
+    try {
+      await pool.send(wire());
+      await new Promise((r) => setTimeout(r, 800)); // the server's idle timeout (300 ms) passes
+      expect(pool.size).toBe(0);
+      const msg = wire();
+      await pool.send(msg, async () => true);
+      expect(idleServer.byMessageId(messageIdOf(msg))).toHaveLength(1);
+      expect(idleServer.connections).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('a server that cannot be reached fails the send as a connection error; close() ends everything', async () => {
+    const dead = new SmtpPool({ url: 'smtp://127.0.0.1:1', maxConnections: 1 });
+    await expect(dead.send(wire())).rejects.toMatchObject({ code: expect.stringMatching(/ECONNECTION|ESOCKET/) });
+    await dead.close();
+
+    const pool = new SmtpPool({ url: server.url, maxConnections: 2 });
+    await pool.send(wire());
+    await pool.close();
+    expect(pool.size).toBe(0);
+    await expect(pool.send(wire())).rejects.toThrow(/closed/);
+  });
+});
+
+describe('createSmtpMailer over the pool', () => {
+  it('composes, sends and reports the message; the admit hook runs once per message', async () => {
+    const mailer = createSmtpMailer(server.url, { maxConnections: 2 });
+    const msg: OutgoingMessage = {
+      emailId: 'pool-mailer',
+      messageId: '<pool-mailer@example.com>',
+      from: { name: 'News', address: 'news@example.com' },
+      to: 'reader@recipients.test',
+      subject: 'Through the pool',
+      html: '<p>Hello</p>',
+      returnPath: 'bounces+pool-mailer@example.com',
+    };
+    let admissions = 0;
+    try {
+      const info = await mailer.send(msg, { admit: async () => (admissions++, true) });
+      expect(info).toMatchObject({ accepted: ['reader@recipients.test'], rejected: [], messageId: msg.messageId });
+      expect(admissions).toBe(1);
+      const [got] = server.byMessageId(msg.messageId);
+      expect(got.envelopeFrom).toBe('bounces+pool-mailer@example.com');
+      expect((await TestSmtpServer.parse(got)).subject).toBe('Through the pool');
+    } finally {
+      await mailer.close();
+    }
+  });
+});
