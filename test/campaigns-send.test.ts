@@ -33,7 +33,7 @@ const stats = async (id: string) => (await json(await ctx.request('GET', `/campa
 
 /**
  * Nothing is handed to SMTP after the answer at `answeredAt`: at most the messages already handed
- * over (SENDS_IN_FLIGHT = 5, signing and queued in the pool) start after it, and then nothing more.
+ * over (one per pooled SMTP connection, 5) start after it, and then nothing more.
  */
 async function expectNoMoreAfter(prefix: string, answeredAt: number) {
   await new Promise((r) => setTimeout(r, 1500));

@@ -7,7 +7,9 @@ import { assertVerifiedSender } from '../domains/sender-domains.js';
 import type { Condition } from '../segments/condition.js';
 import { audienceExpression } from './audience.js';
 import { transition } from './transitions.js';
+import { compileCondition } from '../segments/compile.js';
 import { loadSegmentRefs, segmentMentions, segmentRefErrors } from '../segments/refs.js';
+import type { SegmentRef } from '../segments/sql.js';
 import { lockSegmentRefs } from '../segments/segments.js';
 
 export interface CampaignInput {
@@ -49,16 +51,18 @@ async function check(em: EntityManager, c: Campaign) {
   if (c.audienceType === 'SEGMENT' && !c.segmentId) throw validationError([{ field: 'segmentId', message: 'is required when audienceType is SEGMENT', code: 'custom' }]);
   if (c.audienceType === 'FILTERED' && !c.audienceFilter) throw validationError([{ field: 'audienceFilter', message: 'is required when audienceType is FILTERED', code: 'custom' }]);
   await assertVerifiedSender(em, c.projectId, c.fromEmail);
-  if (c.audienceType === 'FILTERED') await assertNamedSegmentsExist(em, c.projectId, c.audienceFilter as Condition);
-  await audienceExpression(em, c);
+  if (c.audienceType === 'FILTERED') compileFilter(c.projectId, c.audienceFilter as Condition, await loadSegmentRefs(em, c.projectId, c.audienceFilter as Condition));
+  else await audienceExpression(em, c);
 }
 
-/** A filter naming a segment that is not in the project is a 422 at that filter (it would match nobody). */
-async function assertNamedSegmentsExist(em: EntityManager, projectId: string, condition: Condition) {
-  const mentions = segmentMentions(condition, ['audienceFilter']);
-  if (mentions.length === 0) return;
-  const errors = segmentRefErrors(mentions, await loadSegmentRefs(em, projectId, condition));
+/**
+ * The filter compiles with the segments it names, loaded once: one naming a segment that is not in
+ * the project is a 422 at that filter (it would match nobody).
+ */
+function compileFilter(projectId: string, condition: Condition, segments: Map<string, SegmentRef>) {
+  const errors = segmentRefErrors(segmentMentions(condition, ['audienceFilter']), segments);
   if (errors.length > 0) throw validationError(errors);
+  compileCondition(condition, { projectId, segments });
 }
 
 /**
