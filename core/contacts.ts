@@ -5,7 +5,8 @@ import { isUuid } from '../db/ids.js';
 import { DomainError, notFound } from './errors.js';
 import { keysetPage } from './paging.js';
 import { sqlOne } from '../db/sql.js';
-import { normalizeEmail, splitDataPatch, UPSERT_CONTACT_SQL, upsertContactParams, type UpsertInput } from './contact-upsert.js';
+import { CONTACT_INPUT_CTE, normalizeEmail, splitDataPatch, UPSERT_CONTACT_BODY, UPSERT_CONTACT_SQL, upsertContactParams, type UpsertInput } from './contact-upsert.js';
+import { recordEvent } from './events/events.js';
 
 export interface ContactRow {
   id: string;
@@ -39,10 +40,35 @@ export async function upsertContact(
   em: EntityManager,
   projectId: string,
   input: UpsertInput,
-  opts: { defaultSubscribed: boolean },
+  opts: { defaultSubscribed: boolean; subscriptionEvent?: boolean },
 ): Promise<{ contact: ContactRow; isNew: boolean }> {
+  if (opts.subscriptionEvent && input.subscribed !== undefined) {
+    return em.transactional(async (tx) => {
+      const row = await sqlOne<Record<string, any>>(tx, UPSERT_CONTACT_WITH_PREVIOUS_SQL, upsertContactParams(projectId, input, opts.defaultSubscribed));
+      const contact = rowToContact(row);
+      const isNew = row.inserted === true;
+      if (isNew || row.previous_subscribed !== contact.subscribed) await recordSubscriptionEvent(tx, projectId, contact);
+      return { contact, isNew };
+    });
+  }
   const row = await sqlOne<Record<string, any>>(em, UPSERT_CONTACT_SQL, upsertContactParams(projectId, input, opts.defaultSubscribed));
   return { contact: rowToContact(row), isNew: row.inserted === true };
+}
+
+/** The upsert, answering also `subscribed` as it was before it (all CTEs read one snapshot). */
+const UPSERT_CONTACT_WITH_PREVIOUS_SQL = `with ${CONTACT_INPUT_CTE},
+previous as (select subscribed from contacts where project_id = (select project_id from input) and email = (select email from input)),
+upserted as (${UPSERT_CONTACT_BODY}
+)
+select upserted.*, (select subscribed from previous) as previous_subscribed from upserted`;
+
+/**
+ * `contact.subscribed` or `contact.unsubscribed` when the secret key's API set a contact's
+ * subscription (a new contact, or a change), as /v1/track records it: automations triggered by
+ * those events see every opt-in and opt-out, whichever door it came through.
+ */
+function recordSubscriptionEvent(em: EntityManager, projectId: string, contact: { id: string; subscribed: boolean }) {
+  return recordEvent(em, { projectId, name: contact.subscribed ? 'contact.subscribed' : 'contact.unsubscribed', contactId: contact.id, data: { source: 'api' } });
 }
 
 /** `lock`: the row is locked until the caller's transaction ends (for a read-merge-write). */
@@ -68,6 +94,7 @@ export async function updateContact(
       });
     }
     if (email !== undefined) contact.email = email;
+    const subscriptionChanged = patch.subscribed !== undefined && patch.subscribed !== contact.subscribed;
     if (patch.subscribed !== undefined) {
       // The secret key's word is final: a false is an opt-out a public key cannot undo.
       contact.unsubscribedAt = patch.subscribed ? null : (contact.unsubscribedAt ?? new Date());
@@ -81,6 +108,7 @@ export async function updateContact(
       contact.data = next;
     }
     await tx.flush();
+    if (subscriptionChanged) await recordSubscriptionEvent(tx, projectId, contact);
     return contact;
   });
 }

@@ -96,6 +96,38 @@ describe('GET/PATCH/DELETE /contacts/:id', () => {
   });
 });
 
+describe('subscription events from the contacts API', () => {
+  /** The subscription events of a contact, oldest first, as GET /events shows them. */
+  const subscriptionEvents = async (contactId: string) => {
+    const body = await json(await ctx.request('GET', `/events?contactId=${contactId}&limit=100`));
+    return (body.data.events as { name: string; data: Record<string, unknown> }[])
+      .filter((e) => e.name.startsWith('contact.'))
+      .reverse()
+      .map((e) => `${e.name}:${e.data.source}`);
+  };
+
+  it('PATCH records contact.unsubscribed / contact.subscribed on a change, nothing on a repeat', async () => {
+    const created = await json(await ctx.request('POST', '/contacts', { body: { email: 'sub-patch@example.com' } }));
+    const id = created.data.id as string;
+    expect(await subscriptionEvents(id)).toEqual([]); // created without `subscribed`: no event, as /v1/track
+    const patch = (body: unknown) => ctx.request('PATCH', `/contacts/${id}`, { body });
+    expect((await patch({ subscribed: false })).status).toBe(200);
+    expect((await patch({ subscribed: false })).status).toBe(200);
+    expect((await patch({ data: { plan: 'pro' } })).status).toBe(200);
+    expect((await patch({ subscribed: true })).status).toBe(200);
+    expect(await subscriptionEvents(id)).toEqual(['contact.unsubscribed:api', 'contact.subscribed:api']);
+  });
+
+  it('POST /contacts records the event for a new contact created with `subscribed` and for a change', async () => {
+    const a = await json(await ctx.request('POST', '/contacts', { body: { email: 'sub-post@example.com', subscribed: true } }));
+    const id = a.data.id as string;
+    await ctx.request('POST', '/contacts', { body: { email: 'sub-post@example.com', subscribed: true } });
+    await ctx.request('POST', '/contacts', { body: { email: 'sub-post@example.com', subscribed: false } });
+    await ctx.request('POST', '/contacts', { body: { email: 'sub-post@example.com' } });
+    expect(await subscriptionEvents(id)).toEqual(['contact.subscribed:api', 'contact.unsubscribed:api']);
+  });
+});
+
 describe('GET /contacts', () => {
   it('pages through every contact with the cursor, in both documented forms', async () => {
     const p = await ctx.newProject('paging');

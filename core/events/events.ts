@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
 import { validationError } from '../errors.js';
-import { normalizeEmail } from '../contacts.js';
+import { normalizeEmail } from '../contact-upsert.js';
 import { decodeCursor, encodeCursor, type Page } from '../paging.js';
 import { sqlRows, sqlOne } from '../../db/sql.js';
 

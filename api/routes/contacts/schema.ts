@@ -20,7 +20,11 @@ export const ContactWithMeta = Contact.extend({
 export const UpsertContactBody = z
   .object({
     email: EmailAddress,
-    subscribed: z.boolean().optional().openapi({ description: 'Default true for a new contact; unchanged on update when omitted.' }),
+    subscribed: z.boolean().optional().openapi({
+      description:
+        'Default true for a new contact; unchanged on update when omitted. When given and it sets the state (a new contact, or a change), ' +
+        'the event `contact.subscribed` or `contact.unsubscribed` is recorded (`data.source`: `api`), as `/v1/track` does, so automations see it.',
+    }),
     data: DataPatch.optional(),
   })
   .openapi('UpsertContactBody', { example: { email: 'ada@example.com', subscribed: true, data: { firstName: 'Ada', plan: 'pro' } } });
@@ -28,7 +32,9 @@ export const UpsertContactBody = z
 export const UpdateContactBody = z
   .object({
     email: EmailAddress.optional(),
-    subscribed: z.boolean().optional(),
+    subscribed: z.boolean().optional().openapi({
+      description: 'A change records the event `contact.subscribed` or `contact.unsubscribed` (`data.source`: `api`). False is an opt-out a public key cannot undo.',
+    }),
     data: DataPatch.optional(),
   })
   .openapi('UpdateContactBody', { example: { subscribed: false, data: { plan: null } } });

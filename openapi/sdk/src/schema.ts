@@ -1071,7 +1071,7 @@ export interface components {
              * @example ada@example.com
              */
             email: string;
-            /** @description Default true for a new contact; unchanged on update when omitted. */
+            /** @description Default true for a new contact; unchanged on update when omitted. When given and it sets the state (a new contact, or a change), the event `contact.subscribed` or `contact.unsubscribed` is recorded (`data.source`: `api`), as `/v1/track` does, so automations see it. */
             subscribed?: boolean;
             /**
              * @description Merged into the stored data; a null value removes that key.
@@ -1099,6 +1099,7 @@ export interface components {
              * @example ada@example.com
              */
             email?: string;
+            /** @description A change records the event `contact.subscribed` or `contact.unsubscribed` (`data.source`: `api`). False is an opt-out a public key cannot undo. */
             subscribed?: boolean;
             /**
              * @description Merged into the stored data; a null value removes that key.
