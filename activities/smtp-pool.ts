@@ -59,6 +59,9 @@ export class SmtpPool {
     const { auth, tls, ...fromUrl } = parseConnectionUrl(config.url);
     this.auth = auth?.user || auth?.pass ? auth : undefined;
     this.options = {
+      // Credentials never go in clear text: over smtp:// they need STARTTLS (the connection fails
+      // with ETLS when the server offers none) unless the URL says `?requireTLS=false`.
+      requireTLS: Boolean(this.auth) && !fromUrl.secure,
       ...(fromUrl as SMTPConnectionOptions),
       tls: { ...(tls as SMTPConnectionOptions['tls']), ...config.tls },
       connectionTimeout: config.connectionTimeout,

@@ -67,6 +67,30 @@ describe('SMTP_URL with TLS and AUTH, the certificate trusted through SMTP_CA_FI
     expect(starttls.messages.length + implicit.messages.length).toBe(before);
   });
 
+  it('credentials over smtp:// to a server without STARTTLS: refused before AUTH (never in clear text), unless ?requireTLS=false', async () => {
+    const plain = await TestSmtpServer.start({ auth: { user: USER, pass: PASS } });
+    try {
+      const mailer = mailerFor({ SMTP_URL: `smtp://${creds}@127.0.0.1:${plain.port}` });
+      try {
+        await expect(mailer.send(message('cleartext'))).rejects.toMatchObject({ code: 'ETLS' });
+      } finally {
+        await mailer.close();
+      }
+      expect(plain.authAttempts).toBe(0);
+      expect(plain.messages).toHaveLength(0);
+      // The operator's explicit choice (a relay on a trusted network): AUTH is sent, this server refuses it.
+      const optedOut = mailerFor({ SMTP_URL: `smtp://${creds}@127.0.0.1:${plain.port}?requireTLS=false` });
+      try {
+        await expect(optedOut.send(message('optout'))).rejects.toThrow();
+      } finally {
+        await optedOut.close();
+      }
+      expect(plain.authAttempts).toBe(1);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('a wrong password is refused by the server (535), nothing is sent', async () => {
     const mailer = mailerFor({ SMTP_URL: `smtp://${USER}:wrong@127.0.0.1:${starttls.port}`, SMTP_CA_FILE: TEST_CA_FILE });
     try {

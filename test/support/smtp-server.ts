@@ -37,6 +37,8 @@ export class TestSmtpServer {
   connections = 0;
   /** Recipients refused at RCPT TO (one entry per refusal: the attempts a client made). */
   readonly refused: string[] = [];
+  /** AUTH commands received, accepted or not (credentials the client sent). */
+  authAttempts = 0;
   /** Users that logged in (one entry per AUTH). */
   readonly authenticatedAs: string[] = [];
   private readonly recipientReplies = new Map<string, Reply>();
@@ -60,6 +62,7 @@ export class TestSmtpServer {
       ...(opts.tls ? { key: readFileSync(new URL('./tls/key.pem', import.meta.url)), cert: readFileSync(TEST_CA_FILE) } : {}),
       authMethods: ['LOGIN', 'PLAIN'],
       onAuth(auth, session, cb) {
+        self!.authAttempts++;
         if (!session.secure) return cb(new Error('Must use TLS before AUTH'));
         if (opts.auth && auth.username === opts.auth.user && auth.password === opts.auth.pass) {
           self!.authenticatedAs.push(auth.username!);
