@@ -7,8 +7,8 @@ import { insertVerifiedDomain } from './support/emails.js';
 import { listen } from './support/http-server.js';
 
 /*
- * The SDK (openapi/sdk, from source) against the service over real HTTP. Segments, campaigns and
- * workflows join this file as those operations land in the document.
+ * The SDK (openapi/sdk, from source) against the service over real HTTP: contacts, templates,
+ * sending, tracking, verification, errors, segments, campaigns and automation workflows.
  */
 let ctx: TestContext;
 let server: Awaited<ReturnType<typeof listen>>;
@@ -82,6 +82,64 @@ describe('SDK against a running server', () => {
     expect(send.error).toMatchObject({ code: 422, error: 'Unprocessable Entity', message: expect.stringContaining('from') });
     await expect(client.unwrap(client.POST('/contacts', { body: { email: 'nope' } }))).rejects.toMatchObject({ status: 422, code: 'VALIDATION_ERROR' });
     await expect(client.unwrap(client.GET('/templates/{id}', { params: { path: { id: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a' } } }))).rejects.toBeInstanceOf(MailhubError);
+  });
+});
+
+describe('SDK: segments, campaigns and automation workflows', () => {
+  /** Polls `read` until `done` holds (at most 30 s). */
+  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+    for (const deadline = Date.now() + 30_000; ; ) {
+      const v = await read();
+      if (done(v) || Date.now() > deadline) return v;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('a dynamic segment, a campaign to it, its stats', async () => {
+    for (const [i, tier] of ['gold', 'gold', 'silver', 'gold', 'silver'].entries()) {
+      await client.unwrap(client.POST('/contacts', { body: { email: `tier${i}@sdk.example`, data: { tier } } }));
+    }
+    const segment = await client.unwrap(
+      client.POST('/segments', { body: { name: 'Gold', condition: { logic: 'AND', groups: [{ filters: [{ field: 'data.tier', operator: 'equals', value: 'gold' }] }] } } }),
+    );
+    const members: string[] = [];
+    for await (const c of client.paginate('/segments/{id}/contacts', { path: { id: segment.data.id }, query: { limit: 2 } })) members.push(c.email);
+    expect(members.sort()).toEqual(['tier0@sdk.example', 'tier1@sdk.example', 'tier3@sdk.example']);
+
+    const campaign = await client.unwrap(
+      client.POST('/campaigns', { body: { name: 'Gold news', subject: 'Hi', body: '<p>Gold</p>', from: 'news@sdk.example', audienceType: 'SEGMENT', segmentId: segment.data.id } }),
+    );
+    expect(campaign.data.status).toBe('DRAFT');
+    await client.unwrap(client.POST('/campaigns/{id}/send', { params: { path: { id: campaign.data.id } }, body: {} }));
+    const sent = await until(
+      () => client.unwrap(client.GET('/campaigns/{id}', { params: { path: { id: campaign.data.id } } })),
+      (c) => c.data.status === 'SENT',
+    );
+    expect(sent.data.status).toBe('SENT');
+    const stats = await client.unwrap(client.GET('/campaigns/{id}/stats', { params: { path: { id: campaign.data.id } } }));
+    expect(stats.data).toMatchObject({ totalRecipients: 3, sentCount: 3, deliveryRate: 100 });
+  });
+
+  it('an automation triggered by contact.unsubscribed runs when the contacts API unsubscribes someone', async () => {
+    const workflow = await client.unwrap(
+      client.POST('/workflows', {
+        body: {
+          name: 'Farewell',
+          enabled: true,
+          trigger: { type: 'EVENT', eventName: 'contact.unsubscribed' },
+          steps: [{ id: 'mark', type: 'UPDATE_CONTACT', data: { farewell: true } }],
+        },
+      }),
+    );
+    const contact = await client.unwrap(client.POST('/contacts', { body: { email: 'leaving@sdk.example' } }));
+    await client.unwrap(client.PATCH('/contacts/{id}', { params: { path: { id: contact.data.id } }, body: { subscribed: false } }));
+    const executions = await until(
+      () => client.unwrap(client.GET('/workflows/{id}/executions', { params: { path: { id: workflow.data.id } } })),
+      (e) => e.data.items.some((x) => x.status === 'COMPLETED'),
+    );
+    expect(executions.data.items.map((x) => [x.contactId, x.status])).toEqual([[contact.data.id, 'COMPLETED']]);
+    const after = await client.unwrap(client.GET('/contacts/{id}', { params: { path: { id: contact.data.id } } }));
+    expect(after.data).toMatchObject({ subscribed: false, data: { farewell: true } });
   });
 });
 
