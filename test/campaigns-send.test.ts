@@ -137,6 +137,38 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
     expect(c.status).toBe('CANCELLED');
   });
 
+  it('cancel racing the scheduled time: CANCELLED, nothing handed over after the answer, never SENT', async () => {
+    // Cancels from 150 ms before the scheduled time to 1.5 s after it (the first page on its way,
+    // then mid-send), each campaign in its own project at 20/s (60 contacts: 3 s of sending).
+    const offsets = [-150, -50, 0, 50, 150, 400, 800, 1500];
+    const at = Date.now() + 2500;
+    const runs = await Promise.all(
+      offsets.map(async (offset, k) => {
+        const project = await ctx.newProject();
+        await insertVerifiedDomain(ctx.orm, project.id, 'example.com', ctx.config.secretKey!);
+        await setProjectRate(ctx.orm, project.id, 20);
+        await seedContacts(ctx.orm, project.id, `race${k}`, 60);
+        const id = await createCampaign(ctx, project.secretKey);
+        const scheduled = await ctx.request('POST', `/campaigns/${id}/send`, { key: project.secretKey, body: { scheduledAt: new Date(at).toISOString() } });
+        expect(scheduled.status).toBe(200);
+        await new Promise((r) => setTimeout(r, Math.max(0, at + offset - Date.now())));
+        const res = await ctx.request('POST', `/campaigns/${id}/cancel`, { key: project.secretKey });
+        return { k, offset, id, key: project.secretKey, status: res.status, body: await json(res), answeredAt: Date.now() };
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 4000)); // past the 3 s a campaign would have taken
+    console.log(`[cancel race] cancel at offset (ms) -> messages sent: ${runs.map((r) => `${r.offset} -> ${receivedBy(`race${r.k}`).length}`).join(', ')}`);
+    for (const run of runs) {
+      expect([run.offset, run.status, run.body.data?.status]).toEqual([run.offset, 200, 'CANCELLED']);
+      const got = receivedBy(`race${run.k}`);
+      // What was on the wire when cancel answered may finish: one message per pooled connection.
+      expect(got.filter((m) => m.mailFromAt > run.answeredAt).length).toBeLessThanOrEqual(5);
+      const c = await waitFor('counts settle', () => getCampaign(ctx, run.key, run.id), (c) => c.sentCount === got.length, 5000);
+      expect([run.offset, c.status]).toEqual([run.offset, 'CANCELLED']);
+      expect(got.length).toBeLessThan(60);
+    }
+  });
+
   it('pause holds, resume finishes: each contact exactly once', async () => {
     await setProjectRate(ctx.orm, p.id, 50);
     await seedContacts(ctx.orm, p.id, 'pause', 200);
