@@ -169,6 +169,28 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
     }
   });
 
+  it('SMTP refusals: 5.1.x bounces (and suppresses), 5.7.x fails, 4xx is retried until it goes through', async () => {
+    await seedContacts(ctx.orm, p.id, 'refuse', 10);
+    smtp.rejectRecipient('refuse-3@recipients.test', 550, '550 5.1.1 No such user');
+    smtp.rejectRecipient('refuse-4@recipients.test', 554, '554 5.7.1 Rejected by policy');
+    smtp.rejectRecipient('refuse-5@recipients.test', 451, '451 4.2.1 Mailbox busy, try again later');
+    const id = await createCampaign(ctx, p.secretKey);
+    expect((await send(id)).status).toBe(200);
+    await waitFor('the busy mailbox refused once', async () => smtp.refused.filter((a) => a === 'refuse-5@recipients.test').length, (n) => n >= 1, 15_000);
+    smtp.clearRecipient('refuse-5@recipients.test');
+    await waitForStatus(ctx, p.secretKey, id, 'SENT', 60_000);
+    smtp.clearRecipient('refuse-3@recipients.test');
+    smtp.clearRecipient('refuse-4@recipients.test');
+    const got = receivedBy('refuse').map((m) => m.recipients[0]).sort();
+    expect(got).toEqual([0, 1, 2, 5, 6, 7, 8, 9].map((i) => `refuse-${i}@recipients.test`).sort());
+    // Stats: sent = what the receiving server answered for (delivered + bounced); the policy refusal is neither.
+    expect(await stats(id)).toMatchObject({ totalRecipients: 10, sentCount: 9, deliveredCount: 8, bouncedCount: 1, bounceRate: 11.11 });
+    expect(await getCampaign(ctx, p.secretKey, id)).toMatchObject({ sentCount: 8, bouncedCount: 1, failedCount: 1 });
+    const suppressions = (await json(await ctx.request('GET', '/suppressions', { key: p.secretKey }))).data;
+    const listed = (suppressions.items ?? suppressions.suppressions ?? suppressions) as { email: string; reason: string }[];
+    expect(listed.map((x) => [x.email, x.reason])).toEqual([['refuse-3@recipients.test', 'HARD_BOUNCE']]);
+  });
+
   it('pause holds, resume finishes: each contact exactly once', async () => {
     await setProjectRate(ctx.orm, p.id, 50);
     await seedContacts(ctx.orm, p.id, 'pause', 200);
