@@ -1,27 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { json, setupTestContext, type TestContext } from './helpers.js';
-import { campaignBody, createCampaign, getCampaign, seedContacts, waitForStatus, type TestProject } from './support/campaigns.js';
-import { insertVerifiedDomain } from './support/emails.js';
+import { describe, expect, it } from 'vitest';
+import { json } from './helpers.js';
+import { campaignBody, createCampaign, ctx, getCampaign, p, seedContacts, smtp, useCampaignStack, waitForStatus } from './support/campaigns.js';
 import { expectError } from './support/envelope.js';
 import { TestSmtpServer } from './support/smtp-server.js';
 
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-let p: TestProject;
-
-beforeAll(async () => {
-  smtp = await TestSmtpServer.start();
-  ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' });
-  await ctx.startWorker({ sweeper: false });
-});
-afterAll(async () => {
-  await ctx?.cleanup();
-  await smtp?.close();
-});
-beforeEach(async () => {
-  p = await ctx.newProject();
-  await insertVerifiedDomain(ctx.orm, p.id, 'example.com', ctx.config.secretKey!);
-});
+useCampaignStack();
 
 const req = (method: string, path: string, body?: unknown) => ctx.request(method, path, { key: p.secretKey, body });
 const recipientsOf = (prefix: string) => smtp.messages.filter((m) => m.recipients[0]?.startsWith(`${prefix}-`)).map((m) => m.recipients[0]).sort();

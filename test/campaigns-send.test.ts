@@ -1,29 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaignWorkflowId } from '../core/workflow-ids.js';
 import type { CampaignProgress } from '../workflows/campaign.workflow.js';
-import { json, setupTestContext, type TestContext } from './helpers.js';
-import { createCampaign, getCampaign, seedContacts, setProjectRate, waitFor, waitForStatus, type TestProject } from './support/campaigns.js';
+import { json } from './helpers.js';
+import { createCampaign, ctx, getCampaign, p, seedContacts, setProjectRate, smtp, useCampaignStack, waitFor, waitForStatus } from './support/campaigns.js';
 import { insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
 
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-let p: TestProject;
-
-beforeAll(async () => {
-  smtp = await TestSmtpServer.start();
-  ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' });
-  await ctx.startWorker({ sweeper: false });
-});
-afterAll(async () => {
-  await ctx?.cleanup();
-  await smtp?.close();
-});
-// A project per test: its own contacts, campaigns and rate.
-beforeEach(async () => {
-  p = await ctx.newProject();
-  await insertVerifiedDomain(ctx.orm, p.id, 'example.com', ctx.config.secretKey!);
-});
+useCampaignStack();
 
 /** Messages at the sink for addresses starting with `prefix-`. */
 const receivedBy = (prefix: string) => smtp.messages.filter((m) => m.recipients[0]?.startsWith(`${prefix}-`));

@@ -1,8 +1,37 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { MikroORM } from '../../db/orm.js';
 import { newId } from '../../db/ids.js';
-import { json, type TestContext } from '../helpers.js';
+import { json, setupTestContext, type TestContext } from '../helpers.js';
+import { insertVerifiedDomain } from './emails.js';
+import { TestSmtpServer } from './smtp-server.js';
 
 export type TestProject = { id: string; secretKey: string };
+
+/*
+ * The stack of a campaign test file, set by useCampaignStack's hooks (ES module bindings are live:
+ * the importing file sees each new value): one SMTP server, test context and worker for the file,
+ * and a fresh project with a verified example.com for each test.
+ */
+export let smtp: TestSmtpServer;
+export let ctx: TestContext;
+export let p: TestProject;
+
+export function useCampaignStack() {
+  beforeAll(async () => {
+    smtp = await TestSmtpServer.start();
+    ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' });
+    await ctx.startWorker({ sweeper: false });
+  });
+  afterAll(async () => {
+    await ctx?.cleanup();
+    await smtp?.close();
+  });
+  // A project per test: its own contacts, campaigns and rate.
+  beforeEach(async () => {
+    p = await ctx.newProject();
+    await insertVerifiedDomain(ctx.orm, p.id, 'example.com', ctx.config.secretKey!);
+  });
+}
 
 /** `n` contacts `<prefix>-<i>@recipients.test` (subscribed unless told), inserted in one statement. */
 export async function seedContacts(orm: MikroORM, projectId: string, prefix: string, n: number, opts: { subscribed?: boolean; data?: (i: number) => Record<string, unknown> } = {}) {
