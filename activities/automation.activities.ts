@@ -3,7 +3,8 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { fillPlaceholders } from '../core/templates/render.js';
 import { evaluateCondition } from '../core/automations/condition.js';
 import { durationMs, type Step, type StepOf } from '../core/automations/definition.js';
-import { finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';
+import { awaitedEventSince, finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';
+import { minUuidV7At } from '../core/events/events.js';
 import { prepareStepEmail } from '../core/automations/send-email.js';
 import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
@@ -133,8 +134,11 @@ export function createAutomationActivities(deps: ActivityDeps) {
       });
     },
 
-    /** DELAY, WAIT_UNTIL, WAIT_FOR_EVENT: the execution becomes WAITING; returns how long to wait. */
-    async beginAutomationWait(input: StepInput): Promise<{ waitMs: number } | StepOutcome> {
+    /**
+     * DELAY, WAIT_UNTIL, WAIT_FOR_EVENT: the execution becomes WAITING; returns how long to wait
+     * and, for WAIT_FOR_EVENT, the least event id that counts (events recorded from now on).
+     */
+    async beginAutomationWait(input: StepInput): Promise<{ waitMs: number; sinceEventId?: string } | StepOutcome> {
       return em().transactional(async (tx) => {
         const { halt } = await contextOrHalt(tx, input);
         if (halt) return halt;
@@ -148,8 +152,13 @@ export function createAutomationActivities(deps: ActivityDeps) {
         if (!until) throw ApplicationFailure.nonRetryable(`${step.type} is not a wait`, 'BAD_STEP');
         await markExecution(tx, input.executionId, { status: 'WAITING', currentStep: step.id, waitingFor: step.type === 'WAIT_FOR_EVENT' ? step.eventName : null });
         await finished(tx, input, 'WAITING', { output: { until: until.toISOString() } });
-        return { waitMs: until.getTime() - now.getTime() };
+        return { waitMs: until.getTime() - now.getTime(), ...(step.type === 'WAIT_FOR_EVENT' ? { sinceEventId: minUuidV7At(now.getTime()) } : {}) };
       });
+    },
+
+    /** WAIT_FOR_EVENT timed out: the awaited event's id if it was recorded during the wait all the same (records.ts). */
+    async findAwaitedEvent(input: { executionId: string; eventName: string; sinceEventId: string }): Promise<string | null> {
+      return awaitedEventSince(em(), input.executionId, input.eventName, input.sinceEventId);
     },
 
     /** The wait is over: the step is COMPLETED with what ended it, the execution RUNNING again. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent } from '../core/events/events.js';
+import { sqlRun } from '../db/sql.js';
 import { Segment } from '../db/entities/index.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { createTemplate, createWorkflow, eventually, execution, executions, mailsTo, settled, track } from './support/automations.js';
@@ -102,6 +103,38 @@ describe('an event-triggered workflow', () => {
     expect(steps[0].output).toMatchObject({ event: 'purchased', eventId: expect.any(String) });
     const [idlerRun] = await executions(ctx, wf.id, `&contactId=${idler.contact}`);
     expect((await execution(ctx, wf.id, idlerRun.id)).steps.map((s: any) => [s.stepId, s.output?.timeout ?? null])).toEqual([['wait', true], ['lost', null]]);
+  });
+
+  it('WAIT_FOR_EVENT: the recorded event decides, not its signal; an event from before the wait does not count', { timeout: 60_000 }, async () => {
+    const wf = await createWorkflow(ctx, {
+      name: 'Trial (signals)',
+      enabled: true,
+      trigger: { type: 'EVENT', eventName: 'trial_begun' },
+      steps: [
+        { id: 'wait', type: 'WAIT_FOR_EVENT', eventName: 'bought', timeout: { amount: 3, unit: 'seconds' }, branches: { event: 'won', timeout: 'lost' } },
+        { id: 'won', type: 'UPDATE_CONTACT', data: { outcome: 'won' } },
+        { id: 'lost', type: 'UPDATE_CONTACT', data: { outcome: 'lost' } },
+      ],
+    });
+    // Bought before the trial began: that event is older than the wait and must not end it.
+    const early = await track(ctx, 'early@recipients.test', 'bought');
+    await track(ctx, 'early@recipients.test', 'trial_begun');
+    const lost = await track(ctx, 'lost-signal@recipients.test', 'trial_begun');
+    await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 2, 20_000, 'both waiting');
+    // Recorded while waiting, but its signal is lost: the inbox row the dispatcher would have
+    // signalled from goes in the same transaction (as if the dispatcher died after its commit).
+    const eventId = await ctx.orm.em.fork().transactional(async (tx) => {
+      const ev = await recordEvent(tx, { projectId: ctx.project.id, name: 'bought', contactId: lost.contact });
+      await sqlRun(tx, 'delete from automation_inbox where event_id = ?', [ev.id]);
+      return ev.id;
+    });
+
+    await settled(ctx, wf.id, 2);
+    const outcome = async (id: string) => (await json(await ctx.request('GET', `/contacts/${id}`))).data.data.outcome;
+    expect(await outcome(lost.contact)).toBe('won');
+    expect(await outcome(early.contact)).toBe('lost');
+    const [run] = await executions(ctx, wf.id, `&contactId=${lost.contact}`);
+    expect((await execution(ctx, wf.id, run.id)).steps[0].output).toEqual({ event: 'bought', eventId, signalMissed: true });
   });
 
   it('system events trigger too: email.delivered of a /v1/send starts a workflow for the recipient', { timeout: 60_000 }, async () => {

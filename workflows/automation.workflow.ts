@@ -81,10 +81,17 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
         const wait = await acts.beginAutomationWait(at);
         if ('status' in wait) return wait;
         setStatus('WAITING');
-        const matches = () => received.find((e) => e.name === step.eventName);
+        // Event ids are time-ordered: one older than the wait's start (signalled late by the
+        // dispatcher) does not count. Histories from before sinceEventId existed accept any.
+        const since = wait.sinceEventId;
+        const matches = () => received.find((e) => e.name === step.eventName && (since === undefined || e.eventId >= since));
         const came = await condition(() => matches() !== undefined, wait.waitMs);
-        const output = came ? { event: step.eventName, eventId: matches()!.eventId } : { timeout: true };
-        return endWait(step, idx, output, (came ? step.branches.event : step.branches.timeout) ?? null);
+        let eventId = came ? matches()!.eventId : null;
+        // The recorded event decides, not its signal (which can be lost): asked only on timeout,
+        // and only by executions whose wait began with this code (sinceEventId in the history).
+        if (!came && since !== undefined) eventId = await acts.findAwaitedEvent({ executionId, eventName: step.eventName, sinceEventId: since });
+        const output = eventId ? { event: step.eventName, eventId, ...(came ? {} : { signalMissed: true }) } : { timeout: true };
+        return endWait(step, idx, output, (eventId ? step.branches.event : step.branches.timeout) ?? null);
       }
       case 'CONDITION':
       case 'UPDATE_CONTACT':

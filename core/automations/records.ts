@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExecutionStatus } from '../../db/entities/workflows.js';
 import { newId } from '../../db/ids.js';
-import { sqlRows, sqlRun } from '../../db/sql.js';
+import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
 
 /*
  * The PostgreSQL mirror of a running execution, written by its activities. Step records are keyed
@@ -71,4 +71,21 @@ export async function loadContext(em: EntityManager, executionId: string): Promi
     halt,
     contact: r.cid ? { id: r.cid, email: r.email, data: r.data ?? {}, unsubscribedAt: r.unsubscribed_at ? new Date(r.unsubscribed_at) : null } : null,
   };
+}
+
+/**
+ * The first `name` event of the execution's contact recorded at or after `sinceId` (a UUIDv7
+ * bound: event ids are time-ordered), or null. A WAIT_FOR_EVENT that ends by its timeout asks
+ * this before taking the timeout branch: the event is what counts, its signal only wakes the
+ * wait early, and a signal can be lost (Temporal unreachable, a dispatcher that died after its
+ * commit).
+ */
+export async function awaitedEventSince(em: EntityManager, executionId: string, name: string, sinceId: string): Promise<string | null> {
+  const row = await sqlFirst<{ id: string }>(
+    em,
+    `select e.id from workflow_executions x join events e on e.contact_id = x.contact_id and e.project_id = x.project_id
+     where x.id = ? and e.name = ? and e.id >= ?::uuid order by e.id limit 1`,
+    [executionId, name, sinceId],
+  );
+  return row?.id ?? null;
 }
