@@ -72,7 +72,8 @@ export async function drainAutomationInbox(em: EntityManager, engine: Automation
     return { done: rows.length, starts, signals };
   });
   await startAll(em, engine, starts);
-  // A signal that fails is lost with the pass (the event stays recorded): the wait ends by its timeout.
+  // A signal that fails is lost with the pass, not the event: the wait ends by its timeout, finds
+  // the event recorded (records.ts, awaitedEventSince) and takes the event branch all the same.
   await eachLimited(signals, (s) => engine.signalEvent(s.temporalId, { name: s.name, eventId: s.eventId }).catch(() => {}));
   return done;
 }
