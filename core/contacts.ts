@@ -40,14 +40,16 @@ export async function upsertContact(
   em: EntityManager,
   projectId: string,
   input: UpsertInput,
-  opts: { defaultSubscribed: boolean; subscriptionEvent?: boolean },
+  /** `subscriptionEvent`: the `source` of the subscription event recorded when `subscribed` is given and sets the state. */
+  opts: { defaultSubscribed: boolean; subscriptionEvent?: 'api' | 'send' },
 ): Promise<{ contact: ContactRow; isNew: boolean }> {
-  if (opts.subscriptionEvent && input.subscribed !== undefined) {
+  const source = opts.subscriptionEvent;
+  if (source && input.subscribed !== undefined) {
     return em.transactional(async (tx) => {
       const row = await sqlOne<Record<string, any>>(tx, UPSERT_CONTACT_WITH_PREVIOUS_SQL, upsertContactParams(projectId, input, opts.defaultSubscribed));
       const contact = rowToContact(row);
       const isNew = row.inserted === true;
-      if (isNew || row.previous_subscribed !== contact.subscribed) await recordSubscriptionEvent(tx, projectId, contact);
+      if (isNew || row.previous_subscribed !== contact.subscribed) await recordSubscriptionEvent(tx, projectId, contact, source);
       return { contact, isNew };
     });
   }
@@ -63,12 +65,12 @@ upserted as (${UPSERT_CONTACT_BODY}
 select upserted.*, (select subscribed from previous) as previous_subscribed from upserted`;
 
 /**
- * `contact.subscribed` or `contact.unsubscribed` when the secret key's API set a contact's
- * subscription (a new contact, or a change), as /v1/track records it: automations triggered by
- * those events see every opt-in and opt-out, whichever door it came through.
+ * `contact.subscribed` or `contact.unsubscribed` when the secret key's API or a send set a
+ * contact's subscription (a new contact, or a change), as /v1/track records it: automations
+ * triggered by those events see every opt-in and opt-out, whichever door it came through.
  */
-function recordSubscriptionEvent(em: EntityManager, projectId: string, contact: { id: string; subscribed: boolean }) {
-  return recordEvent(em, { projectId, name: contact.subscribed ? 'contact.subscribed' : 'contact.unsubscribed', contactId: contact.id, data: { source: 'api' } });
+function recordSubscriptionEvent(em: EntityManager, projectId: string, contact: { id: string; subscribed: boolean }, source: 'api' | 'send') {
+  return recordEvent(em, { projectId, name: contact.subscribed ? 'contact.subscribed' : 'contact.unsubscribed', contactId: contact.id, data: { source } });
 }
 
 /** `lock`: the row is locked until the caller's transaction ends (for a read-merge-write). */
@@ -108,7 +110,7 @@ export async function updateContact(
       contact.data = next;
     }
     await tx.flush();
-    if (subscriptionChanged) await recordSubscriptionEvent(tx, projectId, contact);
+    if (subscriptionChanged) await recordSubscriptionEvent(tx, projectId, contact, 'api');
     return contact;
   });
 }

@@ -138,6 +138,20 @@ describe('contacts', () => {
     await sendOk(inline('was-out@example.com', { subscribed: true }));
     expect((await contactOf('was-out@example.com'))!.subscribed).toBe(true);
   });
+
+  it('an opt-in by a send records contact.subscribed (source send) once; other sends record no subscription event', async () => {
+    const subscriptionEvents = async (email: string) => {
+      const body = await json(await ctx.request('GET', `/events?email=${encodeURIComponent(email)}&limit=100`));
+      return (body.data.events as { name: string; data: { source?: string } }[]).filter((e) => e.name.startsWith('contact.')).map((e) => `${e.name}:${e.data.source}`);
+    };
+    await sendOk(inline('optin@example.com', { subscribed: true }));
+    await sendOk(inline('optin@example.com', { subscribed: true }));
+    await sendOk(inline('optin@example.com', { subscribed: false }));
+    expect(await subscriptionEvents('optin@example.com')).toEqual(['contact.subscribed:send']);
+    await sendOk(inline('plain@example.com'));
+    await sendOk(inline('plain@example.com', { subscribed: false }));
+    expect(await subscriptionEvents('plain@example.com')).toEqual([]);
+  });
 });
 
 describe('content', () => {

@@ -167,10 +167,11 @@ export async function sendEmails(
     // Upsert in address order so concurrent sends to overlapping recipients cannot deadlock.
     const byEmail = new Map<string, ContactRow>();
     // `subscribed: true` subscribes; false (the default) only applies to new contacts: a send never
-    // takes marketing consent away (clients pass `subscribed: false` routinely, as Plunk's do).
+    // takes marketing consent away (clients pass `subscribed: false` routinely, as Plunk's do). An
+    // opt-in it makes records `contact.subscribed` (data.source "send").
     const subscribed = input.subscribed === true ? true : undefined;
     for (const r of [...recipients].sort((a, b) => (a.email < b.email ? -1 : 1))) {
-      const { contact } = await upsertContact(tx, projectId, { email: r.email, subscribed, data: r.name ? { name: r.name } : undefined }, { defaultSubscribed: false });
+      const { contact } = await upsertContact(tx, projectId, { email: r.email, subscribed, data: r.name ? { name: r.name } : undefined }, { defaultSubscribed: false, subscriptionEvent: 'send' });
       byEmail.set(r.email, contact);
     }
     const contacts = recipients.map((r) => byEmail.get(r.email)!);

@@ -23,6 +23,6 @@ const route = createRoute({
 
 export const registerUpsertContact = (app: App) =>
   app.openapi(route, async (c) => {
-    const { contact, isNew } = await upsertContact(c.var.em, c.var.project.id, c.req.valid('json'), { defaultSubscribed: true, subscriptionEvent: true });
+    const { contact, isNew } = await upsertContact(c.var.em, c.var.project.id, c.req.valid('json'), { defaultSubscribed: true, subscriptionEvent: 'api' });
     return c.json(success({ ...toContactDto(contact), _meta: { isNew, isUpdate: !isNew } }), isNew ? 201 : 200);
   });

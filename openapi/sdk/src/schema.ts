@@ -864,7 +864,7 @@ export interface components {
              * @example ada@example.com
              */
             reply?: string;
-            /** @description New contacts are created unsubscribed unless this is true. `true` also subscribes an existing contact; `false` never unsubscribes one (use the unsubscribe link, POST /v1/track or PATCH /contacts/{id}). */
+            /** @description New contacts are created unsubscribed unless this is true. `true` also subscribes an existing contact; `false` never unsubscribes one (use the unsubscribe link, POST /v1/track or PATCH /contacts/{id}). A subscription it sets records `contact.subscribed` (`data.source`: `send`). */
             subscribed?: boolean;
             /**
              * @description Template variables, over the contact's data
