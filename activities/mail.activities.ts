@@ -18,9 +18,9 @@ export { returnPathFor } from './delivery/compose.js';
 const PREPARE_CONCURRENCY = 2;
 /**
  * Step-4 transactions at once in this process: as many as the SMTP pool has connections, so a
- * transaction rarely waits for one (the start is admitted only once it has one in hand). Each holds a pooled database connection and,
- * to be admitted, briefly needs a second one: being fewer than the database pool's connections
- * (10, db/orm.ts), they can never all wait for each other.
+ * transaction rarely waits for one (the start is admitted only once it has one in hand). Each
+ * holds a pooled database connection and, to be admitted, briefly needs a second one: being fewer
+ * than the database pool's connections (10, db/orm.ts), they can never all wait for each other.
  */
 export const SENDS_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
 

@@ -1,5 +1,6 @@
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { SMTPConnectionOptions, SMTPConnectionSendInfo, SMTPEnvelope } from 'nodemailer/lib/smtp-connection';
+import { isTransientError } from 'nodemailer/lib/errors';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 
 /*
@@ -39,11 +40,6 @@ export class NotAdmittedError extends Error {
   }
 }
 
-type SmtpError = Error & { code?: string; responseCode?: number };
-
-/** The connection ended rather than the server refusing what was sent (nodemailer's isTransientError). */
-const endedConnection = (err: SmtpError) =>
-  err.responseCode === 421 || err.code === 'ECONNECTION' || err.code === 'ESOCKET' || err.code === 'ETIMEDOUT';
 
 export class SmtpPool {
   private readonly options: SMTPConnectionOptions;
@@ -105,9 +101,9 @@ export class SmtpPool {
       this.release(conn, true);
       return info;
     } catch (err) {
-      const e = err as SmtpError;
-      // Refused by the server over a healthy connection: reset the session and keep it.
-      if (!endedConnection(e) && this.live.has(conn)) {
+      // Refused by the server over a healthy connection (not one that ended: nodemailer's
+      // isTransientError): reset the session and keep it.
+      if (!isTransientError(err as Parameters<typeof isTransientError>[0]) && this.live.has(conn)) {
         conn.reset((resetErr) => this.release(conn, !resetErr));
       } else {
         this.release(conn, false);

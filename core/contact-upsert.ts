@@ -81,6 +81,12 @@ returning c.id, c.email, c.subscribed, c.data, c.created_at, c.updated_at, (xmax
 
 export const UPSERT_CONTACT_SQL = `with ${CONTACT_INPUT_CTE}\n${UPSERT_CONTACT_BODY}`;
 
+/**
+ * `prev`: the contact's `subscribed` before the upsert of the same statement (all CTEs read one
+ * snapshot), to tell whether the upsert changed it. Goes between CONTACT_INPUT_CTE and the upsert.
+ */
+export const PREVIOUS_SUBSCRIPTION_CTE = `prev as (select subscribed from contacts where project_id = (select project_id from input) and email = (select email from input)),`;
+
 /** The parameters of CONTACT_INPUT_CTE, in order. */
 export function upsertContactParams(projectId: string, input: UpsertInput, defaultSubscribed: boolean, authority: UpsertAuthority = FULL_AUTHORITY): unknown[] {
   const { set, remove } = splitDataPatch(input.data);

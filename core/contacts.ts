@@ -5,7 +5,7 @@ import { isUuid } from '../db/ids.js';
 import { DomainError, notFound } from './errors.js';
 import { keysetPage } from './paging.js';
 import { sqlOne } from '../db/sql.js';
-import { CONTACT_INPUT_CTE, normalizeEmail, splitDataPatch, UPSERT_CONTACT_BODY, UPSERT_CONTACT_SQL, upsertContactParams, type UpsertInput } from './contact-upsert.js';
+import { CONTACT_INPUT_CTE, normalizeEmail, PREVIOUS_SUBSCRIPTION_CTE, splitDataPatch, UPSERT_CONTACT_BODY, UPSERT_CONTACT_SQL, upsertContactParams, type UpsertInput } from './contact-upsert.js';
 import { recordEvent } from './events/events.js';
 
 export interface ContactRow {
@@ -57,12 +57,12 @@ export async function upsertContact(
   return { contact: rowToContact(row), isNew: row.inserted === true };
 }
 
-/** The upsert, answering also `subscribed` as it was before it (all CTEs read one snapshot). */
+/** The upsert, answering also `subscribed` as it was before it. */
 const UPSERT_CONTACT_WITH_PREVIOUS_SQL = `with ${CONTACT_INPUT_CTE},
-previous as (select subscribed from contacts where project_id = (select project_id from input) and email = (select email from input)),
+${PREVIOUS_SUBSCRIPTION_CTE}
 upserted as (${UPSERT_CONTACT_BODY}
 )
-select upserted.*, (select subscribed from previous) as previous_subscribed from upserted`;
+select upserted.*, (select subscribed from prev) as previous_subscribed from upserted`;
 
 /**
  * `contact.subscribed` or `contact.unsubscribed` when the secret key's API or a send set a

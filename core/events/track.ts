@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
 import { preparedStatement, sqlPreparedRows } from '../../db/sql.js';
 import { validationError } from '../errors.js';
-import { CONTACT_INPUT_CTE, FULL_AUTHORITY, UPSERT_CONTACT_BODY, upsertContactParams, type UpsertAuthority } from '../contact-upsert.js';
+import { CONTACT_INPUT_CTE, FULL_AUTHORITY, PREVIOUS_SUBSCRIPTION_CTE, UPSERT_CONTACT_BODY, upsertContactParams, type UpsertAuthority } from '../contact-upsert.js';
 
 /** Event names the service emits itself; a client may not forge them through /v1/track. */
 export const SYSTEM_EVENT_PREFIXES = ['email.', 'contact.', 'segment.'] as const;
@@ -69,7 +69,6 @@ export function splitTrackData(data: Record<string, unknown> | undefined): {
  * contact may both see the old state and both record the event: harmless). Counter rows are
  * touched in name order so two statements never lock them in opposite orders.
  */
-const SUBSCRIPTION_PREV = `prev as (select subscribed from contacts where project_id = (select project_id from input) and email = (select email from input)),`;
 const SUBSCRIPTION_EVENT = `
 status_event as (
   insert into events (id, project_id, name, contact_id, data, created_at)
@@ -85,7 +84,7 @@ function trackSql(withSubscription: boolean): string {
     : `select name, created_at from tracked`;
   return `
 with ${CONTACT_INPUT_CTE},
-${withSubscription ? SUBSCRIPTION_PREV : ''}
+${withSubscription ? PREVIOUS_SUBSCRIPTION_CTE : ''}
 contact as (${UPSERT_CONTACT_BODY}
 ),${withSubscription ? SUBSCRIPTION_EVENT : ''}
 tracked as (
