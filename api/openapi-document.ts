@@ -54,10 +54,77 @@ function addAppWideErrors(path: string, method: string, op: Operation) {
   op.responses = Object.fromEntries(Object.entries(op.responses).sort(([a], [b]) => Number(a) - Number(b)));
 }
 
+type Schema = Record<string, any>;
+
+/** Every component schema reachable from `roots` through `$ref`s. */
+function componentsReachable(doc: Document, roots: unknown[]): Set<string> {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>;
+  const seen = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const ref = (node as Schema).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+      const name = ref.slice('#/components/schemas/'.length);
+      if (!seen.has(name)) {
+        seen.add(name);
+        visit(schemas[name]);
+      }
+      return;
+    }
+    Object.values(node).forEach(visit);
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
 /**
- * Completes the generated document: app-wide error responses, the tags actually used (described,
- * in TAG_DESCRIPTIONS order, new ones after), and `security: []` on operations that take no key,
- * so "public" is explicit.
+ * Response bodies say every field they have: each object schema with `properties` that responses
+ * use gets `additionalProperties: false` (unless it says otherwise, like a contact's free-form
+ * `data`), so a field a handler adds without documenting it fails the response check. An `allOf`
+ * of objects (zod's `.extend()` of a named schema) is merged into one object first, since a closed
+ * part would refuse the other parts' fields. Left open: components that request bodies or
+ * parameters use too (a condition, a workflow step), as requests take them with unknown fields
+ * ignored, which a closed schema would misstate.
+ */
+function closeResponseObjects(doc: Document) {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>;
+  const operations = Object.values(doc.paths ?? {}).flatMap((item) => Object.values(item as Record<string, Operation>).filter((op) => typeof op === 'object' && op !== null && 'responses' in op));
+  const requestSide = componentsReachable(doc, operations.flatMap((op) => [op.requestBody, op.parameters]));
+  const resolve = (s: Schema): Schema | undefined =>
+    typeof s.$ref === 'string' ? (requestSide.has(s.$ref.split('/').pop()!) ? undefined : schemas[s.$ref.split('/').pop()!]) : s;
+  const done = new Set<Schema>();
+  const close = (s: unknown): void => {
+    if (!s || typeof s !== 'object' || done.has(s as Schema)) return;
+    const node = s as Schema;
+    done.add(node);
+    if (typeof node.$ref === 'string') {
+      const target = resolve(node);
+      if (target) close(target);
+      return;
+    }
+    const parts = Array.isArray(node.allOf) ? (node.allOf as Schema[]).map(resolve) : [];
+    if (parts.length > 0 && parts.every((p) => p?.properties && (p.additionalProperties === undefined || p.additionalProperties === false))) {
+      delete node.allOf;
+      node.type = 'object';
+      node.properties = Object.assign({}, ...parts.map((p) => p!.properties));
+      const required = [...new Set(parts.flatMap((p) => (p!.required ?? []) as string[]))];
+      if (required.length > 0) node.required = required;
+    }
+    if (node.properties && node.additionalProperties === undefined) node.additionalProperties = false;
+    for (const key of ['properties', 'patternProperties', '$defs']) if (node[key]) Object.values(node[key]).forEach(close);
+    for (const key of ['anyOf', 'oneOf', 'allOf', 'prefixItems']) if (Array.isArray(node[key])) node[key].forEach(close);
+    for (const key of ['items', 'additionalProperties', 'not']) if (node[key] && typeof node[key] === 'object') close(node[key]);
+  };
+  for (const op of operations) {
+    for (const response of Object.values(op.responses) as Schema[]) close(response?.content?.['application/json']?.schema);
+  }
+}
+
+/**
+ * Completes the generated document: app-wide error responses, closed response objects, the tags
+ * actually used (described, in TAG_DESCRIPTIONS order, new ones after), and `security: []` on
+ * operations that take no key, so "public" is explicit.
  */
 export function finishDocument(doc: Document): Document {
   const used = new Set<string>();
@@ -69,6 +136,7 @@ export function finishDocument(doc: Document): Document {
       addAppWideErrors(path, method, op);
     }
   }
+  closeResponseObjects(doc);
   const known = Object.keys(TAG_DESCRIPTIONS).filter((t) => used.has(t));
   const tags = [...known, ...[...used].filter((t) => !(t in TAG_DESCRIPTIONS))].map((name) =>
     TAG_DESCRIPTIONS[name] ? { name, description: TAG_DESCRIPTIONS[name] } : { name },

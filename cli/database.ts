@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../core/config.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
 import { ensureEmbeddedPassword, withEmbeddedPassword, withoutPassword } from '../launcher/embedded-password.js';
+import { ownerOnlyDir } from '../launcher/private-dir.js';
 import { claimDataDir, readLiveRuntime } from '../launcher/runtime-file.js';
 
 export interface CliDatabase {
@@ -34,7 +34,7 @@ export async function openCliDatabase(config: Config): Promise<CliDatabase> {
     const orm = await openOrm(withEmbeddedPassword(running.databaseUrl, dataDir), { migrate: false, poolMax: 1 });
     return { orm, source: `the running service's embedded database (${running.databaseUrl})`, close: () => orm.close(true) };
   }
-  mkdirSync(dataDir, { recursive: true });
+  ownerOnlyDir(dataDir);
   const claim = claimDataDir(dataDir, 'cli');
   try {
     const { startEmbeddedPostgres } = await import('../launcher/embedded-db.js'); // PGlite loads only when used

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { startWireServer } from './pg-wire-server.js';
+import { ownerOnlyDir } from './private-dir.js';
 
 /**
  * PostgreSQL embedded in this process (PGlite, data in `dir`), served on the PostgreSQL wire
@@ -21,7 +21,7 @@ export const EMBEDDED_POOL_MAX = 4;
 
 /** `dir` undefined: an in-memory database (tests). */
 export async function startEmbeddedPostgres(dir: string | undefined, opts: { port?: number; password?: string } = {}): Promise<EmbeddedPostgres> {
-  if (dir) mkdirSync(dir, { recursive: true });
+  if (dir) ownerOnlyDir(dir);
   const db = await PGlite.create(dir ? { dataDir: dir } : {});
   let server;
   try {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ownerOnlyDir } from './private-dir.js';
 
 /*
  * The embedded database listens on a loopback port, which every user of the machine can reach: it
@@ -17,7 +18,7 @@ export function readEmbeddedPassword(dataDir: string): string | undefined {
 export function ensureEmbeddedPassword(dataDir: string): string {
   const existing = readEmbeddedPassword(dataDir);
   if (existing) return existing;
-  mkdirSync(dataDir, { recursive: true });
+  ownerOnlyDir(dataDir);
   const password = randomBytes(24).toString('base64url');
   writeFileSync(embeddedPasswordFile(dataDir), `${password}\n`, { mode: 0o600 });
   return password;

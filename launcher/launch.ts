@@ -9,6 +9,7 @@ import { log as logger } from '../core/log.js';
 import { startWorker } from '../worker/main.js';
 import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-db.js';
 import { embeddedPasswordFile, ensureEmbeddedPassword, withoutPassword } from './embedded-password.js';
+import { ownerOnlyDir } from './private-dir.js';
 import { claimDataDir } from './runtime-file.js';
 import { ensureSecretKey } from './secret.js';
 import { freePort } from './temporal-cli.js';
@@ -46,7 +47,7 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
   const env: NodeJS.ProcessEnv = { ...(opts.env ?? process.env) };
   const initial = loadConfig(env); // fails fast on a bad value
   const dataDir = path.resolve(initial.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  ownerOnlyDir(dataDir); // no other local user reads the data (the embedded database's files, keys)
   env.DATA_DIR = dataDir; // absolute from here on: the outbox mailer and the summary agree
 
   const stack: Array<() => Promise<void> | void> = [];

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ownerOnlyDir } from './private-dir.js';
 
 const secretFile = (dataDir: string) => path.join(dataDir, 'secret.key');
 
@@ -18,7 +19,7 @@ export function ensureSecretKey(dataDir: string): { secret: string; file: string
   const file = secretFile(dataDir);
   const existing = readSecretKey(dataDir);
   if (existing) return { secret: existing, file, created: false };
-  mkdirSync(dataDir, { recursive: true });
+  ownerOnlyDir(dataDir);
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return { secret, file, created: true };

@@ -1048,7 +1048,27 @@ export interface components {
              */
             updatedAt: string;
         };
-        ContactWithMeta: components["schemas"]["Contact"] & {
+        ContactWithMeta: {
+            id: string;
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+            subscribed: boolean;
+            data: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            updatedAt: string;
             _meta: {
                 isNew: boolean;
                 isUpdate: boolean;
@@ -2030,7 +2050,36 @@ export interface components {
         };
         /** @enum {string} */
         WorkflowExecutionStatus: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
-        WorkflowExecutionWithSteps: components["schemas"]["WorkflowExecution"] & {
+        WorkflowExecutionWithSteps: {
+            id: string;
+            workflowId: string;
+            /** @description The workflow version this execution runs (edits never change it) */
+            version: number;
+            contactId: string;
+            email: string | null;
+            status: components["schemas"]["WorkflowExecutionStatus"];
+            currentStep: string | null;
+            exitReason: string | null;
+            /**
+             * @description Find it in the Temporal UI
+             * @example automation-<workflowId>-<contactId>-1
+             */
+            temporalWorkflowId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            finishedAt: string | null;
             steps: components["schemas"]["WorkflowExecutionStep"][];
         };
         WorkflowExecutionStep: {

@@ -37,7 +37,8 @@ describe('a worker killed during a DELAY', () => {
       trigger: { type: 'EVENT', eventName: 'crash' },
       steps: [
         { id: 'one', type: 'SEND_EMAIL', from: 'hello@example.com', subject: 'One', body: '<p>1</p>', next: 'wait' },
-        { id: 'wait', type: 'DELAY', amount: 15, unit: 'seconds', next: 'two' },
+        // Long enough that all five reach it before the first one's timer fires, even on a loaded machine.
+        { id: 'wait', type: 'DELAY', amount: 30, unit: 'seconds', next: 'two' },
         { id: 'two', type: 'SEND_EMAIL', from: 'hello@example.com', subject: 'Two', body: '<p>2</p>' },
       ],
     });

@@ -54,14 +54,22 @@ describe('a public key never undoes an opt-out', () => {
     expect((await json(send)).message).toContain('unsubscribed');
   });
 
-  it('a complaint and a hard bounce (webhook): pk subscribed:true changes nothing', async () => {
+  it('a complaint and a hard bounce (webhook) on an address a public key opted out: pk subscribed:true changes nothing (without them it resubscribes)', async () => {
+    // Each contact is opted out by a public key first: the one opt-out a public key may undo, so
+    // the suppression the webhook adds is the only thing that keeps it opted out.
+    for (const email of ['complained@example.com', 'bounced@example.com', 'control@example.com']) {
+      expect((await pkTrack({ email, subscribed: false })).status).toBe(200);
+      expect(await contact(email)).toMatchObject({ subscribed: false, opt_out_source: 'public_key' });
+    }
     for (const [email, type] of [['complained@example.com', 'complaint'], ['bounced@example.com', 'hard_bounce']] as const) {
-      await ctx.request('POST', '/contacts', { body: { email, subscribed: type === 'hard_bounce' ? false : true } });
       const hook = await ctx.request('POST', '/webhooks/bounces', { key: null, body: { type, email }, headers: { authorization: `Bearer ${webhookSecret}` } });
       expect(hook.status).toBe(200);
       expect((await pkTrack({ email, subscribed: true })).status).toBe(200);
-      expect((await contact(email)).subscribed).toBe(false);
+      expect((await contact(email)).subscribed, email).toBe(false);
     }
+    // The control: no complaint, no bounce, and the public key undoes its own opt-out.
+    expect((await pkTrack({ email: 'control@example.com', subscribed: true })).status).toBe(200);
+    expect((await contact('control@example.com')).subscribed).toBe(true);
   });
 
   it('a suppressed address that has no contact yet is created opted out by a public key', async () => {

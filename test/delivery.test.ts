@@ -388,6 +388,24 @@ describe('POST /v1/send end to end', () => {
     expect(contacts.map((c) => c.email)).toEqual(['alan@recipients.test', 'grace@recipients.test']);
   });
 
+  it("a recipient's name given to POST /v1/send arrives in To: at the SMTP server (a plain address without one)", async () => {
+    const res = await ctx.request('POST', '/v1/send', {
+      body: { to: [{ name: 'Ada Lovelace', email: 'named@recipients.test' }, 'unnamed@recipients.test'], from: 'hello@example.com', subject: 'Names', body: '<p>Hi</p>' },
+    });
+    expect(res.status).toBe(200);
+    const ids: string[] = (await json(res)).data.emails.map((e: { email: string }) => e.email);
+    await waitUntil(async () => (await emailStates(ctx.orm, ids)).every((s) => s.status === 'SENT'));
+    const headerOf = (id: string) => {
+      const [msg] = smtp.byMessageId(messageIdOf(id));
+      return msg.raw.subarray(0, msg.raw.indexOf('\r\n\r\n')).toString('utf8');
+    };
+    expect(headerOf(ids[0])).toMatch(/^To: Ada Lovelace <named@recipients\.test>\r?$/m);
+    expect(headerOf(ids[1])).toMatch(/^To: unnamed@recipients\.test\r?$/m);
+    const [named] = smtp.byMessageId(messageIdOf(ids[0]));
+    expect(named.recipients).toEqual(['named@recipients.test']);
+    expect((await TestSmtpServer.parse(named)).to).toEqual([{ name: 'Ada Lovelace', address: 'named@recipients.test' }]);
+  });
+
   it('an attachment with contentId arrives as an inline part the HTML shows by cid:', async () => {
     const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
     const res = await ctx.request('POST', '/v1/send', {

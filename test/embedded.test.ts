@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch } from '../launcher/launch.js';
+import { ownerOnlyDir } from '../launcher/private-dir.js';
 import { freePort } from '../launcher/temporal-cli.js';
 import { json } from './helpers.js';
 
@@ -136,6 +137,23 @@ describe('embedded start (PGlite + migrations + API + worker)', () => {
     expect(listed.code, listed.stderr).toBe(0);
     expect(JSON.parse(listed.stdout).map((p: { name: string }) => p.name).sort()).toEqual(['Default project', 'From the CLI']);
     expect(existsSync(path.join(dir, 'runtime.json'))).toBe(false);
+  }, 120_000);
+
+  it('makes DATA_DIR and DATA_DIR/pg owner-only (0700), also when they existed open to other users', async () => {
+    const env = launcherEnv('0');
+    const dir = env.DATA_DIR!;
+    for (const d of [dir, path.join(dir, 'pg')]) chmodSync(d, 0o755);
+    const modeOf = (d: string) => (statSync(d).mode & 0o777).toString(8);
+    const started = await launch({ env, log: () => {} });
+    try {
+      expect([modeOf(dir), modeOf(path.join(dir, 'pg'))]).toEqual(['700', '700']);
+    } finally {
+      await started.stop();
+    }
+    // A DATA_DIR that does not exist yet is created owner-only (the embedded database's folder the same way).
+    const fresh = path.join(tempDir(), 'new', 'data');
+    ownerOnlyDir(path.join(fresh, 'pg'));
+    expect([modeOf(path.dirname(fresh)), modeOf(fresh), modeOf(path.join(fresh, 'pg'))]).toEqual(['700', '700', '700']);
   }, 120_000);
 
   it('`npm start` (launcher/main.ts, no TEMPORAL_ADDRESS): the acceptance run, then Ctrl-C leaves nothing listening', async () => {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { Client, Connection } from '@temporalio/client';
@@ -37,15 +39,30 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
 }
 
 /**
- * `TEST_DATABASE=embedded` (the second pass, vitest.embedded.config.ts): each file gets an in-memory
- * PGlite behind the embedded wire server, password and pool size as `npm start` has them, instead
- * of a database on the machine's PostgreSQL.
+ * `TEST_DATABASE=embedded` (the second pass, vitest.embedded.config.ts): each file gets a PGlite
+ * data folder in a temp folder (on files, as `npm start` keeps it) behind the embedded wire server,
+ * password and pool size as `npm start` has them, instead of a database on the machine's PostgreSQL.
  */
 export const EMBEDDED_PASS = process.env.TEST_DATABASE === 'embedded';
 
 async function createEmbeddedTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const pg = await startEmbeddedPostgres(undefined, { password: randomBytes(12).toString('hex') });
-  return { url: pg.url, drop: () => pg.stop() };
+  const dir = mkdtempSync(path.join(tmpdir(), 'mh-test-pg-'));
+  // A copy of the pass's empty cluster (test/setup/embedded-pristine.ts) instead of an initdb per file.
+  const pristine = inject('embeddedPristinePg');
+  if (pristine) cpSync(pristine, path.join(dir, 'pg'), { recursive: true });
+  const pg = await startEmbeddedPostgres(path.join(dir, 'pg'), { password: randomBytes(12).toString('hex') });
+  return {
+    url: pg.url,
+    drop: async () => {
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The database of this pass: a fresh one on the machine's PostgreSQL, or on PGlite in the embedded pass. */
+export function createPassDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  return EMBEDDED_PASS ? createEmbeddedTestDatabase() : createTestDatabase();
 }
 
 export interface TestContext {

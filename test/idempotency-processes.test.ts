@@ -3,7 +3,8 @@ import { createApp } from '../api/app.js';
 import type { App } from '../api/types.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
-import { setupTestContext, type TestContext } from './helpers.js';
+import { EMBEDDED_POOL_MAX } from '../launcher/embedded-db.js';
+import { EMBEDDED_PASS, setupTestContext, type TestContext } from './helpers.js';
 import { insertVerifiedDomain } from './support/emails.js';
 import { expectError } from './support/envelope.js';
 
@@ -20,7 +21,8 @@ let apps: App[];
 beforeAll(async () => {
   ctx = await setupTestContext();
   await insertVerifiedDomain(ctx.orm, ctx.project.id, 'idem.test', ctx.config.secretKey!);
-  second = await openOrm(ctx.dbUrl);
+  // On the embedded database too: a second process reaches it through its wire server, with npm start's pool size.
+  second = await openOrm(ctx.dbUrl, { poolMax: EMBEDDED_PASS ? EMBEDDED_POOL_MAX : undefined });
   apps = [ctx.app, createApp({ ...ctx.deps, orm: second })];
 });
 afterAll(async () => {

@@ -119,8 +119,8 @@ describe('the document', () => {
 });
 
 describe('the contract', () => {
-  it.for(CONTRACT_ENDPOINTS.map((e) => [label(e), e] as const))('%s is documented when the app serves it', async ([, e], t) => {
-    if (!(await served(e.method, e.path))) t.skip(`${label(e)} is not built yet`);
+  it.each(CONTRACT_ENDPOINTS.map((e) => [label(e), e] as const))('%s is served by the app and documented', async (_, e) => {
+    expect(await served(e.method, e.path), `${label(e)} is not served`).toBe(true);
     expect(ops.map(label)).toContain(label(e));
   });
 });

@@ -31,28 +31,41 @@ afterAll(async () => {
 describe('acquireSendToken (the PostgreSQL token bucket)', () => {
   it('hands out consecutive slots 1/rate apart, first one immediately', async () => {
     const p = await ctx.newProject('bucket');
-    const waits: number[] = [];
+    // 2/s: slots 500 ms apart, far more than a round trip takes even on a loaded machine, so the
+    // bucket stays in debt and every slot is the previous one + 500 ms.
+    const rate = 2;
+    const tokens: { waitMs: number; slotAtMs: number }[] = [];
+    const before = Date.now();
+    const after: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const t = await acquireSendToken(ctx.orm.em.fork(), p.id, 10);
+      const t = await acquireSendToken(ctx.orm.em.fork(), p.id, rate);
       expect(t.granted).toBe(true);
-      waits.push(t.waitMs);
+      if (t.granted) tokens.push(t);
+      after.push(Date.now());
     }
-    expect(waits[0]).toBe(0);
-    // Slot k is k * 100 ms after the first, minus the few ms the calls themselves took.
-    waits.forEach((w, k) => expect(Math.abs(w - k * 100)).toBeLessThan(60));
-    for (let k = 1; k < waits.length; k++) expect(waits[k]).toBeGreaterThan(waits[k - 1]);
+    expect(tokens[0].waitMs).toBe(0);
+    // Slot k is k * 500 ms after the first (the database clock, rounded up to the ms).
+    for (let k = 1; k < tokens.length; k++) expect(Math.abs(tokens[k].slotAtMs - tokens[k - 1].slotAtMs - 500)).toBeLessThanOrEqual(1);
+    // The wait is the slot less the time the calls so far took (measured here on the same clock):
+    // no longer than k * 500 ms, and shorter only by the time that really passed.
+    tokens.forEach((t, k) => {
+      expect(t.waitMs).toBeLessThanOrEqual(k * 500 + 1);
+      expect(t.waitMs).toBeGreaterThanOrEqual(k * 500 - (after[k] - before) - 2);
+    });
   });
 
   it(`refuses to reserve more than ${MAX_AHEAD_SECONDS} s ahead and says when to come back`, async () => {
     const p = await ctx.newProject('bucket-cap');
-    const rate = 1;
-    // The first token is free, then MAX_AHEAD_SECONDS * rate reservations fit.
+    // One per 10 s: the bucket refills one token per 10 s, so the refusal below holds however slow
+    // the round trips are (at 1/s, 62 calls had to fit in a second).
+    const rate = 0.1;
+    // The first token is free, then MAX_AHEAD_SECONDS * rate reservations fit (taken one by one).
     for (let i = 0; i <= MAX_AHEAD_SECONDS * rate; i++) expect((await acquireSendToken(ctx.orm.em.fork(), p.id, rate)).granted).toBe(true);
     const refused = await acquireSendToken(ctx.orm.em.fork(), p.id, rate);
     expect(refused.granted).toBe(false);
-    // Back when the oldest reservation has passed: within one slot (1 s) at this rate.
+    // Back when the oldest reservation has passed: within one slot (10 s) at this rate.
     expect(refused.waitMs).toBeGreaterThan(0);
-    expect(refused.waitMs).toBeLessThanOrEqual(1000);
+    expect(refused.waitMs).toBeLessThanOrEqual(10_000);
   });
 
   it('concurrent callers from many connections never share a slot', async () => {
@@ -66,33 +79,47 @@ describe('acquireSendToken (the PostgreSQL token bucket)', () => {
 
   it('n tokens in one take get the slots n single takes would: 1/rate apart, the first at once', async () => {
     const p = await ctx.newProject('bucket-batch');
-    const tokens = await acquireSendTokens(ctx.orm.em.fork(), p.id, 10, 4);
+    // 1/s: the bucket is still in debt when the next single take comes, however slow the machine.
+    const tokens = await acquireSendTokens(ctx.orm.em.fork(), p.id, 1, 4);
     expect(tokens.map((t) => t.granted)).toEqual([true, true, true, true]);
-    expect(tokens.map((t) => t.waitMs)).toEqual([0, 100, 200, 300]);
-    // The next single take continues after them.
-    const after = await acquireSendToken(ctx.orm.em.fork(), p.id, 10);
-    expect(after.waitMs).toBeGreaterThan(300);
-    expect(after.waitMs).toBeLessThanOrEqual(400);
+    expect(tokens.map((t) => t.waitMs)).toEqual([0, 1000, 2000, 3000]);
+    // The next single take continues after them, one slot later.
+    const after = await acquireSendToken(ctx.orm.em.fork(), p.id, 1);
+    expect(after.granted && tokens[3].granted).toBe(true);
+    if (after.granted && tokens[3].granted) expect(Math.abs(after.slotAtMs - tokens[3].slotAtMs - 1000)).toBeLessThanOrEqual(1);
   });
 });
 
+/**
+ * A window of `windowMs` for `maxStarts` (the shape pacingFor gives, wider): the claims of a test
+ * happen well inside it however slow the machine's round trips are.
+ */
+const wide = (maxStarts: number, windowMs = 30_000) => ({ maxStarts, windowMs, reserveRate: (maxStarts * 1000) / windowMs });
+
 describe('claimSendStart (the sliding window of send starts)', () => {
+  it('pacingFor: maxStarts per second plus GUARD_MS', () => {
+    expect(pacingFor(5)).toEqual({ maxStarts: 5, windowMs: 1000 + GUARD_MS, reserveRate: 5000 / (1000 + GUARD_MS) });
+  });
+
   it('admits maxStarts sends, then refuses with the wait until the oldest leaves the window', async () => {
     const p = await ctx.newProject('window');
-    const pacing = pacingFor(5); // 5 per 1000 ms + GUARD_MS
-    expect(pacing).toMatchObject({ maxStarts: 5, windowMs: 1000 + GUARD_MS });
+    const pacing = wide(5, 3000);
     const starts: number[] = [];
     for (let i = 0; i < 5; i++) {
       const s = await claimSendStart(ctx.orm.em.fork(), p.id, pacing);
       expect(s.admitted).toBe(true);
       if (s.admitted) starts.push(s.startMs);
     }
+    const askedAt = Date.now();
     const refused = await claimSendStart(ctx.orm.em.fork(), p.id, pacing);
+    const answeredAt = Date.now();
     expect(refused.admitted).toBe(false);
     if (refused.admitted) return;
-    // The first start leaves the window windowMs after it; the calls so far took a few ms.
-    expect(refused.waitMs).toBeGreaterThan(pacing.windowMs - 500);
-    expect(refused.waitMs).toBeLessThanOrEqual(pacing.windowMs);
+    // The first start leaves the window windowMs after it: the wait is that moment less the
+    // database's now, which lies between the two readings of this (same) clock around the call.
+    const leaves = starts[0] + pacing.windowMs;
+    expect(refused.waitMs).toBeGreaterThanOrEqual(leaves - answeredAt - 2);
+    expect(refused.waitMs).toBeLessThanOrEqual(Math.min(pacing.windowMs, leaves - askedAt + 2));
     await new Promise((r) => setTimeout(r, refused.waitMs + 5));
     const again = await claimSendStart(ctx.orm.em.fork(), p.id, pacing);
     expect(again.admitted).toBe(true);
@@ -101,7 +128,7 @@ describe('claimSendStart (the sliding window of send starts)', () => {
 
   it('concurrent claims from many connections never put more than maxStarts in a window', async () => {
     const p = await ctx.newProject('window-concurrent');
-    const pacing = pacingFor(4);
+    const pacing = wide(4);
     const results = await Promise.all(Array.from({ length: 12 }, () => claimSendStart(ctx.orm.em.fork(), p.id, pacing)));
     expect(results.filter((r) => r.admitted)).toHaveLength(4);
     for (const r of results) if (!r.admitted) expect(r.waitMs).toBeGreaterThan(0);
@@ -109,21 +136,23 @@ describe('claimSendStart (the sliding window of send starts)', () => {
 
   it('claimSendStarts admits as many of n as the window has room for; the rest wait for the oldest to leave', async () => {
     const p = await ctx.newProject('window-batch');
-    const pacing = pacingFor(5);
+    const pacing = wide(5);
     const first = await claimSendStarts(ctx.orm.em.fork(), p.id, pacing, 3);
     expect(first.map((s) => s.admitted)).toEqual([true, true, true]);
     const second = await claimSendStarts(ctx.orm.em.fork(), p.id, pacing, 4);
+    const answeredAt = Date.now();
     expect(second.map((s) => s.admitted)).toEqual([true, true, false, false]);
     const refused = second[2];
-    if (refused.admitted) return;
-    expect(refused.waitMs).toBeGreaterThan(pacing.windowMs - 500);
+    if (refused.admitted || !first[0].admitted) return;
+    // Back when the first start leaves the window (the claims so far took what they took).
+    expect(refused.waitMs).toBeGreaterThanOrEqual(first[0].startMs + pacing.windowMs - answeredAt - 2);
     expect(refused.waitMs).toBeLessThanOrEqual(pacing.windowMs);
     expect((await claimSendStarts(ctx.orm.em.fork(), p.id, pacing, 2)).some((s) => s.admitted)).toBe(false);
   });
 
   it('a released start gives its place in the window back, and only as many as were released', async () => {
     const p = await ctx.newProject('window-release');
-    const pacing = pacingFor(3);
+    const pacing = wide(3);
     const em = () => ctx.orm.em.fork();
     const first = await claimSendStarts(em(), p.id, pacing, 3);
     expect(first.every((s) => s.admitted)).toBe(true);
@@ -142,7 +171,7 @@ describe('claimSendStart (the sliding window of send starts)', () => {
 });
 
 describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
-  it('holds the rate across processes and delivers every email exactly once, in about TOTAL/LIMIT seconds', { timeout: 120_000 }, async () => {
+  it(`holds the rate across processes (at most ${LIMIT} starts per window, at most ${LIMIT} + ${SERVER_JITTER} MAIL FROMs in a second at the server), delivers every email exactly once, no faster than TOTAL/LIMIT seconds and within twice that`, { timeout: 120_000 }, async () => {
     const env = workerEnv(ctx);
     workers.push(...(await Promise.all([startWorkerProcess(env), startWorkerProcess(env)])));
     // Warm-up on another project (its own bucket): a freshly started process spends its first
@@ -218,8 +247,10 @@ describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
     // in one window: SERVER_JITTER allows for them and no more. (The end of DATA is logged, not
     // asserted: the transaction's round trips stretch under load and completions bunch.)
     expect(peakBegun).toBeLessThanOrEqual(LIMIT + SERVER_JITTER);
-    // Total time within 10% of TOTAL/LIMIT.
-    expect(durationMs).toBeGreaterThanOrEqual((TOTAL / LIMIT) * 1000 * 0.9);
-    expect(durationMs).toBeLessThanOrEqual((TOTAL / LIMIT) * 1000 * 1.1);
+    // Never faster than the rate: the last of LIMIT-sized groups begins (TOTAL - LIMIT) / LIMIT
+    // seconds after the first. The upper bound is only generous (twice TOTAL/LIMIT): on a shared
+    // machine wall time is a benchmark (bench/delivery.ts measures it), not a test.
+    expect(durationMs).toBeGreaterThanOrEqual(((TOTAL - LIMIT) / LIMIT) * 1000);
+    expect(durationMs).toBeLessThanOrEqual((TOTAL / LIMIT) * 1000 * 2);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_BODY_LIMIT } from '../api/middleware/body-limit.js';
 import { RateLimiter } from '../api/middleware/rate-limit.js';
 import { generateKey } from '../core/projects/keys.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
@@ -76,8 +77,26 @@ describe('separate budgets: secret key, public key, webhooks', () => {
 
   it('the secret key used up does not block the public key or the webhook', async () => {
     const other = await ctx.newProject('secret-flood');
-    for (let i = 0; i < 5; i++) expect((await ctx.request('GET', '/contacts', { key: other.secretKey })).status).toBe(200);
+    // The first of the 5 secret-key calls reads the project's webhook secret.
+    const otherWebhookSecret = (await json(await ctx.request('GET', '/project', { key: other.secretKey }))).data.webhookSecret;
+    for (let i = 0; i < 4; i++) expect((await ctx.request('GET', '/contacts', { key: other.secretKey })).status).toBe(200);
     await expectError(await ctx.request('GET', '/contacts', { key: other.secretKey }), 429, 'RATE_LIMITED');
     expect((await ctx.request('POST', '/v1/track', { key: other.publicKey, body: { email: 'b@example.com', event: 'x' } })).status).toBe(200);
+    const hook = await ctx.request('POST', '/webhooks/bounces', { key: null, body: { type: 'soft_bounce', email: 'b@example.com' }, headers: { authorization: `Bearer ${otherWebhookSecret}` } });
+    expect(hook.status).toBe(200);
+    expect(hook.headers.get('ratelimit-limit')).toBe('3');
+  });
+
+  it('a request refused before its key is read (wrong content type, oversized body) is not counted', async () => {
+    const other = await ctx.newProject('refused-early');
+    // Twice the secret budget of each: were any counted, the call after them would be refused.
+    for (let i = 0; i < 10; i++) {
+      await expectError(await ctx.request('POST', '/contacts', { key: other.secretKey, body: 'email=a@example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415);
+    }
+    const oversized = JSON.stringify({ email: 'a@example.com', data: { blob: 'x'.repeat(DEFAULT_BODY_LIMIT) } });
+    for (let i = 0; i < 10; i++) await expectError(await ctx.request('POST', '/contacts', { key: other.secretKey, body: oversized }), 413, 'PAYLOAD_TOO_LARGE');
+    const res = await ctx.request('GET', '/contacts', { key: other.secretKey });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ratelimit-remaining')).toBe('4'); // this call alone counted
   });
 });

@@ -9,7 +9,7 @@ import { compileConditionWithSegments } from '../core/segments/membership.js';
 import { CONDITION_EXAMPLE, ConditionSchema, type Condition, type Filter } from '../core/segments/condition.js';
 import { newId } from '../db/ids.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
-import { createTestDatabase } from './helpers.js';
+import { createPassDatabase } from './helpers.js';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -40,7 +40,7 @@ const CONTACTS = {
 type Key = keyof typeof CONTACTS;
 
 beforeAll(async () => {
-  const db = await createTestDatabase();
+  const db = await createPassDatabase();
   drop = db.drop;
   orm = await openOrm(db.url, { migrate: true, poolMax: 2 });
   const em = orm.em.fork();
