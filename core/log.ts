@@ -37,11 +37,38 @@ const destination = {
   },
 };
 
+/** Longest string a log line carries per field: an error message may hold a whole SQL statement (megabytes). */
+export const MAX_LOGGED_STRING = 4000;
+
+/** `s` cut to `max` characters in the middle (the end of a driver error holds the reason), saying how much was cut. */
+export function truncateText(s: string, max = MAX_LOGGED_STRING): string {
+  if (s.length <= max) return s;
+  const head = Math.floor(max * 0.7);
+  return `${s.slice(0, head)} … [${s.length - max} characters cut] … ${s.slice(s.length - (max - head))}`;
+}
+
+/** pino's error serializer with every string field (message, stack, a driver's `sql`...) truncated. */
+function shortError(err: unknown): unknown {
+  const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  if (out === null || typeof out !== 'object') return out;
+  for (const [k, v] of Object.entries(out)) {
+    if (typeof v === 'string') out[k] = truncateText(v);
+    else if (k === 'cause' && v && typeof v === 'object') out[k] = shortError(v);
+  }
+  return out;
+}
+
 export const log: Logger = pino(
   {
     level: process.env.LOG_LEVEL ?? 'info',
     base: undefined,
     mixin: () => context.getStore() ?? {},
+    serializers: { err: shortError },
+    hooks: {
+      logMethod(args, method) {
+        return method.apply(this, args.map((a) => (typeof a === 'string' ? truncateText(a) : a)) as Parameters<typeof method>);
+      },
+    },
   },
   destination,
 );

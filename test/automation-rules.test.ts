@@ -3,7 +3,8 @@ import { evalEventFilter } from '../core/automations/condition.js';
 import { StepsSchema, type Step } from '../core/automations/definition.js';
 import { checkGraph } from '../core/automations/graph.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
-import { isPublicAddress } from '../core/automations/webhook.js';
+import { isPublicAddress, vetTarget, WebhookRefused } from '../core/automations/webhook.js';
+import type { DnsResolver } from '../core/domains/dns.js';
 
 const steps = (raw: unknown[]): Step[] => StepsSchema.parse(raw);
 const fields = (s: Step[]) => checkGraph(s).map((e) => `${e.field}:${e.code}`);
@@ -85,6 +86,32 @@ describe('isPublicAddress (WEBHOOK SSRF guard)', () => {
     (a) => expect(isPublicAddress(a)).toBe(false),
   );
   it.each(['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('%s is public', (a) => expect(isPublicAddress(a)).toBe(true));
+
+  // Every IPv6 form that carries a private or loopback IPv4 address in its last 32 bits, as text and as the URL parser writes it.
+  it.each([
+    '::127.0.0.1', '::7f00:1', // IPv4-compatible
+    '::ffff:0:127.0.0.1', '::ffff:0:7f00:1', // SIIT
+    '::ffff:7f00:1', '0:0:0:0:0:ffff:127.0.0.1', '0:0:0:0:0:FFFF:7F00:0001', // IPv4-mapped, other spellings
+    '::10.0.0.1', '::ffff:0:10.0.0.1', '::169.254.169.254', '::ffff:0:a9fe:a9fe', '::192.168.1.1', '::ffff:0:172.16.0.1',
+    '64:ff9b::127.0.0.1', '64:ff9b::8.8.8.8', // NAT64: the whole well-known prefix
+    '2600::5efe:10.0.0.1', '2600::200:5efe:7f00:1', // ISATAP interface ids on a public prefix
+    '2002:7f00:1::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', // 6to4, Teredo: whole ranges
+  ])('%s embeds a private IPv4 address (or is in a tunnel range) and is refused', (a) => expect(isPublicAddress(a)).toBe(false));
+  it.each(['::8.8.8.8', '::ffff:0:8.8.8.8', '2600::5efe:8.8.8.8', '2600:5efe::1'])('%s embeds a public IPv4 address (or none) and is public', (a) => expect(isPublicAddress(a)).toBe(true));
+
+  it.each(['http://[::127.0.0.1]/', 'http://[::ffff:0:127.0.0.1]/hook', 'http://[::ffff:127.0.0.1]:8080/', 'http://[::10.0.0.1]/', 'https://[::ffff:0:169.254.169.254]/latest/meta-data'])(
+    'vetTarget refuses %s before any connection',
+    async (url) => {
+      const dns = { a: async () => ({ ok: true, records: [] }), aaaa: async () => ({ ok: true, records: [] }) } as unknown as DnsResolver;
+      await expect(vetTarget(new URL(url), { dns })).rejects.toBeInstanceOf(WebhookRefused);
+    },
+  );
+  it('vetTarget refuses a name whose AAAA answer is an IPv4-compatible or SIIT loopback address', async () => {
+    for (const aaaa of ['::127.0.0.1', '::ffff:0:127.0.0.1']) {
+      const dns = { a: async () => ({ ok: true, records: [] }), aaaa: async () => ({ ok: true, records: [aaaa] }) } as unknown as DnsResolver;
+      await expect(vetTarget(new URL('http://hook.example/'), { dns })).rejects.toThrow(/not a public address/);
+    }
+  });
 });
 
 describe('CONDITION steps: the segments language plus event.data.<path>', () => {

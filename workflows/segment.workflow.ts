@@ -1,4 +1,4 @@
-import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import type { SegmentRefreshInput, SegmentRefreshPass } from '../core/segments/refresh.js';
 
@@ -8,6 +8,8 @@ const { refreshSegment } = proxyActivities<Activities>({
   startToCloseTimeout: '10 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
+
+const isFailedForGood = (e: unknown) => e instanceof ActivityFailure && e.cause instanceof ApplicationFailure && e.cause.nonRetryable;
 
 /** Passes per run before continue-as-new keeps the history short. */
 const PASSES_PER_RUN = 100;
@@ -24,7 +26,16 @@ const PASSES_PER_RUN = 100;
 export async function segmentRefreshWorkflow(input: SegmentRefreshInput): Promise<'GONE'> {
   let intervalMs = input.intervalMs;
   for (let pass = 0; pass < PASSES_PER_RUN; pass++) {
-    const result: { status: SegmentRefreshPass['status']; intervalMs?: number } = await refreshSegment({ segmentId: input.segmentId });
+    let result: { status: SegmentRefreshPass['status']; intervalMs?: number };
+    try {
+      result = await refreshSegment({ segmentId: input.segmentId });
+    } catch (e) {
+      // A pass that failed for good (the condition is over the size bound): no endless retries,
+      // no failed workflow either; the next interval tries again (an edit may have fixed it).
+      if (!isFailedForGood(e)) throw e;
+      await sleep(intervalMs);
+      continue;
+    }
     if (result.status === 'GONE') return 'GONE';
     intervalMs = result.intervalMs ?? intervalMs;
     await sleep(intervalMs);

@@ -4,6 +4,7 @@ import { compileCondition } from '../segments/compile.js';
 import { ConditionSchema, type Condition, type Filter } from '../segments/condition.js';
 import { parseDateValue, UNIT_MS } from '../segments/fields.js';
 import { loadSegmentRefs } from '../segments/refs.js';
+import { assertCompiledSize } from '../segments/size.js';
 import { lookupVariable } from '../templates/render.js';
 import { sqlOne } from '../../db/sql.js';
 
@@ -109,6 +110,8 @@ export async function evaluateCondition(
   const answers = new Map<Filter, boolean>();
   if (contactFilters.length > 0) {
     const segments = await loadSegmentRefs(em, input.projectId, input.condition);
+    // The filters run as one statement: their sizes add up (a step saved before a segment it names grew).
+    assertCompiledSize({ logic: 'AND', groups: [{ filters: contactFilters }] }, segments, 'The CONDITION step');
     const params: unknown[] = [];
     const columns = contactFilters.map((f, i) => {
       const frag = compileCondition({ logic: 'AND', groups: [{ filters: [f] }] }, { projectId: input.projectId, alias: 'c', segments });

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { AutomationConditionSchema } from './condition.js';
+import { EventNameSchema } from '../events/name.js';
 
 /*
  * The automation graph: one zod schema is the validation, the OpenAPI document and the SDK type.
@@ -19,7 +20,7 @@ export const durationMs = (d: { amount: number; unit: DurationUnit }) => d.amoun
 
 const StepId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').openapi({ example: 'welcome' });
 const Next = StepId.optional().openapi({ description: 'The following step; absent: the execution ends after this one' });
-const EventName = z.string().trim().min(1).max(200);
+const EventName = EventNameSchema;
 
 const Duration = z
   .object({ amount: z.number().int().positive(), unit: z.enum(DURATION_UNITS) })

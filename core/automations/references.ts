@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FieldError } from '../errors.js';
 import { isUuid } from '../../db/ids.js';
-import { segmentMentions } from '../segments/refs.js';
+import { loadSegmentRefs, segmentMentions } from '../segments/refs.js';
+import { compiledSize, MAX_COMPILED_PARAMS, SIZE_HELP } from '../segments/size.js';
 import type { Step, Trigger } from './definition.js';
 import { sqlRows } from '../../db/sql.js';
 
@@ -56,6 +57,18 @@ export async function checkReferences(em: EntityManager, projectId: string, trig
     else if (r.kind === 'template' && r.needsFrom && !templateFrom.get(r.id)) {
       errors.push({ field: r.field.replace(/templateId$/, 'from'), message: 'is required: the template has no from address', code: 'invalid_type' });
     } else if (r.kind === 'segment' && !segmentIds.has(r.id)) errors.push({ field: r.field, message: `No segment ${r.id} in this project`, code: 'not_found' });
+  }
+  if (errors.length === 0) errors.push(...(await conditionSizeErrors(em, projectId, steps)));
+  return errors;
+}
+
+/** CONDITION steps naming segments must compile within MAX_COMPILED_PARAMS, those segments expanded. */
+async function conditionSizeErrors(em: EntityManager, projectId: string, steps: Step[]): Promise<FieldError[]> {
+  const errors: FieldError[] = [];
+  for (const [i, s] of steps.entries()) {
+    if (s.type !== 'CONDITION' || segmentMentions(s.condition).length === 0) continue;
+    const size = compiledSize(s.condition, await loadSegmentRefs(em, projectId, s.condition));
+    if (size > MAX_COMPILED_PARAMS) errors.push({ field: `steps.${i}.condition`, message: `${SIZE_HELP}; this one holds ${size.toLocaleString('en-US')}`, code: 'too_large' });
   }
   return errors;
 }

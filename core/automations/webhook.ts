@@ -26,16 +26,56 @@ const LOOPBACK = new net.BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 
-/** An IPv4 address written inside IPv6 (::ffff:a.b.c.d) is judged as the IPv4 address. */
-function normalize(address: string): { address: string; family: 4 | 6 } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1], family: 4 };
-  return { address, family: net.isIPv4(address) ? 4 : 6 };
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing dotted quad read as two groups); null when it is not one. */
+function ipv6Groups(address: string): number[] | null {
+  if (!net.isIPv6(address)) return null;
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number);
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const parse = (part: string) => (part ? part.split(':').map((h) => parseInt(h, 16)) : []);
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  const groups = tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+  return groups.length === 8 ? groups : null;
 }
 
+/**
+ * The IPv4 address an IPv6 address carries in its last 32 bits, for every form that does:
+ * IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d, deprecated but still parsed),
+ * SIIT (::ffff:0:a.b.c.d), NAT64 (64:ff9b::a.b.c.d) and ISATAP (any prefix, ...:0:5efe:a.b.c.d or
+ * ...:200:5efe:a.b.c.d). 6to4 (2002::/16) and Teredo (2001::/32) are refused as whole ranges.
+ */
+export function embeddedIPv4(address: string): string | null {
+  const g = ipv6Groups(address);
+  if (!g) return null;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  const v4 = `${g[6] >> 8}.${g[6] & 255}.${g[7] >> 8}.${g[7] & 255}`;
+  if (zeros(0, 5) && g[5] === 0xffff) return v4; // mapped
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return v4; // SIIT
+  if (zeros(0, 6)) return v4; // compatible (:: and ::1 are 0.0.0.0 and 0.0.0.1: refused as 0.0.0.0/8)
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return v4; // NAT64 well-known prefix
+  if ((g[4] === 0 || g[4] === 0x200) && g[5] === 0x5efe) return v4; // ISATAP
+  return null;
+}
+
+/** An IPv4 address written inside IPv6 as IPv4-mapped (::ffff:a.b.c.d, however written) is connected to as the IPv4 address. */
+function normalize(address: string): { address: string; family: 4 | 6 } {
+  if (net.isIPv4(address)) return { address, family: 4 };
+  const g = ipv6Groups(address);
+  if (g && g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return { address: embeddedIPv4(address)!, family: 4 };
+  return { address, family: 6 };
+}
+
+/** Public when neither the address nor an IPv4 address it embeds (embeddedIPv4) is in a refused range. */
 export const isPublicAddress = (address: string) => {
   const a = normalize(address);
-  return !BLOCKED.check(a.address, a.family === 4 ? 'ipv4' : 'ipv6');
+  if (BLOCKED.check(a.address, a.family === 4 ? 'ipv4' : 'ipv6')) return false;
+  const inner = a.family === 6 ? embeddedIPv4(a.address) : null;
+  return !(inner && BLOCKED.check(inner, 'ipv4'));
 };
 const isLoopback = (address: string) => {
   const a = normalize(address);

@@ -62,7 +62,7 @@ async function check(em: EntityManager, c: Campaign) {
 function compileFilter(projectId: string, condition: Condition, segments: Map<string, SegmentRef>) {
   const errors = segmentRefErrors(segmentMentions(condition, ['audienceFilter']), segments);
   if (errors.length > 0) throw validationError(errors);
-  compileCondition(condition, { projectId, segments });
+  compileCondition(condition, { projectId, segments, describe: 'The audience filter', field: 'audienceFilter' });
 }
 
 /**

@@ -3,15 +3,9 @@ import { newId } from '../../db/ids.js';
 import { preparedStatement, sqlPreparedRows } from '../../db/sql.js';
 import { validationError } from '../errors.js';
 import { CONTACT_INPUT_CTE, FULL_AUTHORITY, PREVIOUS_SUBSCRIPTION_CTE, UPSERT_CONTACT_BODY, upsertContactParams, type UpsertAuthority } from '../contact-upsert.js';
+import { eventNameProblem, isSystemEventName, normalizeEventName, SYSTEM_EVENT_PREFIXES } from './name.js';
 
-/** Event names the service emits itself; a client may not forge them through /v1/track. */
-export const SYSTEM_EVENT_PREFIXES = ['email.', 'contact.', 'segment.'] as const;
-
-export const isSystemEventName = (name: string) => {
-  // Leading spaces would otherwise slip a forged " email.opened" past the check.
-  const lower = name.trimStart().toLowerCase();
-  return SYSTEM_EVENT_PREFIXES.some((p) => lower.startsWith(p));
-};
+export { isSystemEventName, SYSTEM_EVENT_PREFIXES };
 
 export interface TrackInput {
   email: string;
@@ -113,7 +107,10 @@ const PREPARED = {
 };
 
 
+/** A name a client may track: valid once normalised (core/events/name.ts) and not reserved. */
 export function assertTrackableEventName(name: string) {
+  const problem = eventNameProblem(normalizeEventName(name));
+  if (problem) throw validationError([{ field: 'event', message: problem, code: 'invalid_value' }]);
   if (isSystemEventName(name)) {
     throw validationError([
       {
@@ -128,13 +125,14 @@ export function assertTrackableEventName(name: string) {
 /** Records a custom event for the contact with this email, creating or updating the contact. */
 export async function trackEvent(em: EntityManager, projectId: string, input: TrackInput, authority: UpsertAuthority = FULL_AUTHORITY): Promise<TrackResult> {
   assertTrackableEventName(input.event);
+  const event = normalizeEventName(input.event);
   const { contactPatch, eventData } = splitTrackData(input.data);
   const ifNew = 'subscribedIfNew' in input ? input.subscribedIfNew : input.subscribed;
   const withSubscription = input.subscribed !== undefined || ifNew !== undefined;
   // New contacts from track are subscribed unless the call says otherwise.
   const upsert = upsertContactParams(projectId, { email: input.email, subscribed: input.subscribed, subscribedIfNew: ifNew, data: contactPatch }, true, authority);
   const params = withSubscription ? [...upsert, newId(), projectId] : [...upsert];
-  params.push(newId(), projectId, input.event, JSON.stringify(eventData), projectId);
+  params.push(newId(), projectId, event, JSON.stringify(eventData), projectId);
   const [row] = await sqlPreparedRows<Record<string, any>>(em, withSubscription ? PREPARED.subscription : PREPARED.plain, params);
   return {
     contactId: row.contact_id,

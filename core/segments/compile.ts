@@ -1,9 +1,7 @@
-import type { Condition, Filter } from './condition.js';
-import { compileData } from './compile-data.js';
-import { compileColumnDate, compileEmail, compileSubscribed } from './compile-columns.js';
-import { compileEvent, compileSegment } from './compile-relations.js';
-import { parseField } from './fields.js';
-import { join, raw, type Ctx, type SegmentRef, type SqlFragment } from './sql.js';
+import type { Condition } from './condition.js';
+import { compileNode } from './compile-node.js';
+import type { Ctx, SegmentRef, SqlFragment } from './sql.js';
+import { assertCompiledSize } from './size.js';
 
 export type { SegmentRef, SqlFragment };
 export { UnresolvedSegmentError } from './compile-relations.js';
@@ -19,6 +17,10 @@ export interface CompileOptions {
    * A reference to a segment missing here throws UnresolvedSegmentError.
    */
   segments?: ReadonlyMap<string, SegmentRef>;
+  /** What the condition is, in the error when it is too large (default "The condition"). */
+  describe?: string;
+  /** The input field the condition came from, in that error (default `condition`). */
+  field?: string;
 }
 
 const IDENT = /^[a-z_][a-z0-9_]*$/i;
@@ -31,6 +33,10 @@ const IDENT = /^[a-z_][a-z0-9_]*$/i;
 export function compileCondition(condition: Condition, opts: CompileOptions): SqlFragment {
   const alias = opts.alias ?? 'c';
   if (!IDENT.test(alias)) throw new Error(`invalid alias ${JSON.stringify(alias)}`);
+  // Counted first (linear, without building anything): referenced segments are inlined, so their
+  // size multiplies; over MAX_COMPILED_PARAMS this is a small ConditionTooLargeError, never a
+  // query of megabytes or a stack overflow.
+  assertCompiledSize(condition, opts.segments, opts.describe, opts.field);
   const ctx: Ctx = {
     alias,
     projectId: opts.projectId,
@@ -42,26 +48,4 @@ export function compileCondition(condition: Condition, opts: CompileOptions): Sq
   };
   const out = compileNode(condition, ctx);
   return { sql: out.sql, params: out.params };
-}
-
-function compileNode(c: Condition, ctx: Ctx): SqlFragment {
-  const groups = c.groups.map((g) => {
-    const parts = g.filters.map((f) => compileFilter(f, ctx));
-    if (g.conditions) parts.push(compileNode(g.conditions, ctx));
-    return parts.length ? join(parts, 'and') : raw('true');
-  });
-  return join(groups, c.logic === 'OR' ? 'or' : 'and');
-}
-
-function compileFilter(f: Filter, ctx: Ctx): SqlFragment {
-  const ref = parseField(f.field);
-  if (!ref) throw new Error(`unknown field ${f.field} (validate the condition with ConditionSchema first)`);
-  switch (ref.family) {
-    case 'email': return compileEmail(f, raw(`${ctx.alias}.email`));
-    case 'subscribed': return compileSubscribed(f, raw(`${ctx.alias}.subscribed`));
-    case 'date': return compileColumnDate(f, raw(`${ctx.alias}.${ref.column}`), ctx);
-    case 'data': return compileData(f, ref.path, ctx);
-    case 'event': return compileEvent(f, ref.name, ctx);
-    case 'segment': return compileSegment(f, ref.segmentId, ctx);
-  }
 }

@@ -42,7 +42,7 @@ const ScalarValue = z.union([z.string().max(1000), z.number(), z.boolean()]);
 
 const FilterSchema = z
   .object({
-    field: z.string().max(300).openapi({ description: `What to test: ${FIELD_HELP}.`, example: 'data.plan' }),
+    field: z.string().max(2000).openapi({ description: `What to test: ${FIELD_HELP}.`, example: 'data.plan' }),
     // A plain string so an unknown operator gets the message listing what this field allows.
     operator: z.string().max(50).openapi({ enum: [...OPERATORS], example: 'equals' }),
     value: z.union([ScalarValue, z.array(ScalarValue).max(1000)]).optional().openapi({

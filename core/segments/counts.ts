@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Segment } from '../../db/entities/index.js';
 import { segmentExpression } from './membership.js';
 import { sqlOne } from '../../db/sql.js';
+import { log } from '../log.js';
+import { ConditionTooLargeError } from './size.js';
 
 /*
  * memberCount is a cache on the segment row, so a list of segments never counts anything:
@@ -37,8 +39,18 @@ export async function refreshMemberCount(em: EntityManager, segment: Segment, no
 export const isCountStale = (segment: Segment, ttlMs: number, now = new Date()) =>
   !segment.memberCountAt || now.getTime() - segment.memberCountAt.getTime() > ttlMs;
 
-/** GET /segments/{id}: the segment, its count taken again when older than `ttlMs`. */
+/**
+ * GET /segments/{id}: the segment, its count taken again when older than `ttlMs`. A condition that
+ * can no longer be evaluated (over the size bound after an edit made before the bound existed)
+ * keeps its last count: reading the segment still works, and says when it was counted.
+ */
 export async function withFreshCount(em: EntityManager, segment: Segment, ttlMs: number, now = new Date()): Promise<Segment> {
-  if (isCountStale(segment, ttlMs, now)) await refreshMemberCount(em, segment, now);
+  if (!isCountStale(segment, ttlMs, now)) return segment;
+  try {
+    await refreshMemberCount(em, segment, now);
+  } catch (e) {
+    if (!(e instanceof ConditionTooLargeError)) throw e;
+    log.warn({ segmentId: segment.id }, e.message);
+  }
   return segment;
 }

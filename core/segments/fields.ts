@@ -3,6 +3,8 @@
  * the value each operator needs. One table read by the schema (messages) and the compiler (SQL).
  */
 
+import { eventNameProblem, normalizeEventName } from '../events/name.js';
+
 export const OPERATORS = [
   'equals', 'notEquals', 'contains', 'notContains', 'startsWith', 'endsWith',
   'greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual', 'in', 'notIn',
@@ -53,11 +55,29 @@ export const WINDOW_OPS: ReadonlySet<Operator> = new Set(['within', 'olderThan',
 export const VALUELESS_OPS: ReadonlySet<Operator> = new Set(['exists', 'notExists', 'triggered', 'notTriggered']);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EVENT_NAME = /^[^\s]{1,200}$/;
 
 export const FIELD_HELP =
-  'one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name>, ' +
+  'one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name> (a name with spaces or quotes as a JSON string: event."Signed Up"), ' +
   `email.<${EMAIL_ACTIVITIES.join('|')}>, segment.<id>`;
+
+/**
+ * The name in `event.<name>`: as written when it has no whitespace and does not start with `"`,
+ * else a JSON string literal (`event."Signed Up"`, `event."say \"hi\""`). Either way the one rule
+ * of event names applies (core/events/name.ts: normalised, 1-255 characters); null when invalid.
+ */
+export function parseEventFieldName(rest: string): string | null {
+  let name: unknown = rest;
+  if (rest.startsWith('"')) {
+    try {
+      name = JSON.parse(rest);
+    } catch {
+      return null;
+    }
+    if (typeof name !== 'string') return null;
+  } else if (/\s/.test(rest)) return null;
+  const normalized = normalizeEventName(name as string);
+  return eventNameProblem(normalized) ? null : normalized;
+}
 
 /** Parses a filter's `field`; null when it names nothing known. */
 export function parseField(field: string): FieldRef | null {
@@ -74,7 +94,10 @@ export function parseField(field: string): FieldRef | null {
     const ok = path.length <= MAX_PATH_SEGMENTS && path.every((k) => k.length > 0 && k.length <= MAX_KEY_LENGTH);
     return ok ? { family: 'data', path } : null;
   }
-  if (head === 'event') return EVENT_NAME.test(rest) ? { family: 'event', name: rest } : null;
+  if (head === 'event') {
+    const name = parseEventFieldName(rest);
+    return name === null ? null : { family: 'event', name };
+  }
   if (head === 'email') return (EMAIL_ACTIVITIES as readonly string[]).includes(rest) ? { family: 'event', name: `email.${rest}` } : null;
   if (head === 'segment') return UUID.test(rest) ? { family: 'segment', segmentId: rest.toLowerCase() } : null;
   return null;

@@ -37,5 +37,10 @@ export async function segmentExpression(em: EntityManager, segment: Segment, opt
       params: [segment.id],
     };
   }
-  return compileConditionWithSegments(em, segment.condition as unknown as Condition, { projectId: segment.projectId, alias, now: opts.now });
+  return compileConditionWithSegments(em, segment.condition as unknown as Condition, {
+    projectId: segment.projectId,
+    alias,
+    now: opts.now,
+    describe: `The condition of segment ${segment.id}`,
+  });
 }

@@ -48,8 +48,13 @@ export const segmentIdsOf = (c: Condition | null | undefined) => (c ? [...new Se
  * a static segment without member rows, so it matches nobody.
  */
 export async function loadSegmentRefs(em: EntityManager, projectId: string, condition: Condition | null | undefined): Promise<Map<string, SegmentRef>> {
+  return loadSegmentRefsOf(em, projectId, segmentIdsOf(condition));
+}
+
+/** loadSegmentRefs from a list of segment ids (those segments and every one they name, transitively). */
+export async function loadSegmentRefsOf(em: EntityManager, projectId: string, ids: string[]): Promise<Map<string, SegmentRef>> {
   const out = new Map<string, SegmentRef>();
-  let next = segmentIdsOf(condition);
+  let next = [...new Set(ids)];
   while (next.length > 0) {
     const rows = await em.find(Segment, { projectId, id: { $in: next } }, { fields: ['id', 'type', 'condition', 'refs'] });
     const found: string[] = [];

@@ -7,6 +7,8 @@ import type { Condition } from './condition.js';
 import { refreshMemberCount } from './counts.js';
 import { findCycle, loadSegmentRefs, segmentIdsOf, segmentMentions, segmentRefErrors } from './refs.js';
 import { segmentUsers } from './usage.js';
+import { assertDependentsFit } from './dependents.js';
+import { assertCompiledSize } from './size.js';
 import { sqlRows, sqlRun } from '../../db/sql.js';
 
 export interface SegmentInput {
@@ -33,7 +35,8 @@ export const listSegments = (em: EntityManager, projectId: string, q: { limit: n
 
 /**
  * The segments a condition names must exist in the project, and must not lead back to `selfId`
- * (a segment whose condition includes itself has no meaning). Returns the ids it names.
+ * (a segment whose condition includes itself has no meaning); with them expanded, it must compile
+ * within MAX_COMPILED_PARAMS. Returns the ids it names.
  */
 async function checkSegmentRefs(em: EntityManager, projectId: string, selfId: string, condition: Condition): Promise<string[]> {
   const mentions = segmentMentions(condition, ['condition']);
@@ -49,6 +52,7 @@ async function checkSegmentRefs(em: EntityManager, projectId: string, selfId: st
     }
   }
   if (errors.length > 0) throw validationError(errors);
+  assertCompiledSize(condition, refs, 'The condition');
   return segmentIdsOf(condition);
 }
 
@@ -96,7 +100,9 @@ export async function createSegment(em: EntityManager, projectId: string, input:
 
 export async function updateSegment(em: EntityManager, projectId: string, id: string, patch: SegmentPatch): Promise<Segment> {
   const segment = await em.transactional(async (tx) => {
-    if (namesSegments(patch.condition)) await lockSegmentRefs(tx, projectId);
+    // A new condition changes the size of every segment, campaign filter and workflow step that
+    // names this one: checked under the lock that writes naming segments take.
+    if (patch.condition !== undefined) await lockSegmentRefs(tx, projectId);
     return applySegmentPatch(tx, projectId, id, patch);
   });
   if (patch.condition !== undefined) await refreshMemberCount(em, segment);
@@ -115,6 +121,7 @@ async function applySegmentPatch(em: EntityManager, projectId: string, id: strin
   if (patch.description !== undefined) segment.description = patch.description;
   if (patch.condition !== undefined) {
     segment.refs = await checkSegmentRefs(em, projectId, segment.id, patch.condition);
+    await assertDependentsFit(em, projectId, segment.id, patch.condition);
     segment.condition = patch.condition as unknown as Segment['condition'];
   }
   if (patch.trackMembership !== undefined && patch.trackMembership !== segment.trackMembership) {

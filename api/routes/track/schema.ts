@@ -1,20 +1,16 @@
 import { z } from '@hono/zod-openapi';
 import { dataRecord, EmailAddress, Timestamp } from '../../schemas.js';
+import { EVENT_NAME_HELP, EventNameSchema } from '../../../core/events/name.js';
 
-/** Event names: any text of 1-255 characters without control characters (e.g. "Signed Up"). */
-export const EVENT_NAME_MAX = 255;
-/** Cc: U+0000-U+001F and U+007F-U+009F (no `u` flag: flags would leak into the document's `pattern`). */
-const NO_CONTROL_CHARACTERS = /^[^\x00-\x1f\x7f-\x9f]*$/;
+export { EVENT_NAME_MAX } from '../../../core/events/name.js';
 
-export const EventName = z
-  .string()
-  .min(1)
-  .max(EVENT_NAME_MAX)
-  .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters (line breaks, tabs, NUL...)')
-  .openapi({
-    example: 'Signed Up',
-    description: 'Any name of 1-255 characters without control characters. Names starting with `email.`, `contact.` or `segment.` (any case) are reserved for events the service records itself.',
-  });
+/** Event names: the one rule of core/events/name.ts (e.g. "Signed Up"). */
+export const EventName = EventNameSchema.openapi({
+  example: 'Signed Up',
+  description:
+    `${EVENT_NAME_HELP}. Names starting with \`email.\`, \`contact.\` or \`segment.\` (any case, look-alikes included) are reserved ` +
+    'for events the service records itself. In conditions, write a name with spaces as `event."Signed Up"`.',
+});
 
 const TrackDataValue = z.unknown().openapi({
   description:

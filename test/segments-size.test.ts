@@ -1,0 +1,179 @@
+/**
+ * The size bound of conditions that name segments (issue 24, the black-box probe): references of
+ * references used to be inlined without limit (100 x 100 x 100 = a million filters: a 500 after a
+ * minute and 3.6 GB). Every door that takes a condition refuses an oversized one with a fast 422
+ * naming the limit; an edit of a named segment is checked against everything that names it; a
+ * segment that is over the bound anyway (stored before the bound) fails small and clear when
+ * listed, used by a campaign or refreshed, never a 500, a stack overflow or endless retries.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_COMPILED_PARAMS } from '../core/segments/size.js';
+import { segmentWorkflowId } from '../core/workflow-ids.js';
+import { sqlRun } from '../db/sql.js';
+import { expectError } from './support/envelope.js';
+import { insertVerifiedDomain } from './support/emails.js';
+import { json, setupTestContext, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+const dynamicIds: string[] = [];
+
+beforeAll(async () => {
+  ctx = await setupTestContext({ SEGMENT_REFRESH_INTERVAL_SECONDS: '1' });
+  await insertVerifiedDomain(ctx.orm, ctx.project.id, 'example.com', ctx.config.secretKey!);
+});
+afterAll(async () => {
+  await Promise.all(dynamicIds.map((id) => ctx?.temporal.workflow.getHandle(segmentWorkflowId(id)).terminate('test done').catch(() => {})));
+  await ctx?.cleanup();
+});
+
+const ok = async (method: string, path: string, body?: unknown) => {
+  const res = await ctx.request(method, path, body === undefined ? {} : { body });
+  const b = await json(res);
+  expect(res.status, JSON.stringify(b).slice(0, 2000)).toBeLessThan(300);
+  return b.data;
+};
+const plan = (value: string) => ({ field: 'data.plan', operator: 'equals', value });
+/** `n` filters `segment.<id>` (AND-ed in one group: at most 100). */
+const refs = (id: string, n: number) => ({ logic: 'OR', groups: [{ filters: Array.from({ length: n }, () => ({ field: `segment.${id}`, operator: 'equals', value: true })) }] });
+const createDynamic = async (name: string, condition: unknown) => {
+  const s = await ok('POST', '/segments', { name, condition });
+  dynamicIds.push(s.id);
+  return s.id as string;
+};
+/** S0 (one filter, one value), S1 = 100 x S0, S2 = 100 x S1: 10,000 values, under the bound. */
+const chain = async (tag: string) => {
+  const s0 = await createDynamic(`${tag} S0`, { logic: 'AND', groups: [{ filters: [plan('pro')] }] });
+  const s1 = await createDynamic(`${tag} S1`, refs(s0, 100));
+  const s2 = await createDynamic(`${tag} S2`, refs(s1, 100));
+  return { s0, s1, s2 };
+};
+const limitText = MAX_COMPILED_PARAMS.toLocaleString('en-US');
+
+describe('the compiled size bound at every door', () => {
+  it('a 100 x 100 x 100 reference chain is a 422 naming the limit, in under 3 s, at POST /segments, a campaign audienceFilter and a workflow CONDITION step', async () => {
+    const { s2 } = await chain('Chain');
+    await ctx.request('POST', '/contacts', { body: { email: 'pro@example.com', data: { plan: 'pro' } } });
+    // S2 itself (10,000 values) still works.
+    expect((await ok('GET', `/segments/${s2}/contacts`)).items.map((c: any) => c.email)).toEqual(['pro@example.com']);
+
+    let t = Date.now();
+    const seg = await expectError(await ctx.request('POST', '/segments', { body: { name: 'S3', condition: refs(s2, 100) } }), 422, 'VALIDATION_ERROR');
+    expect(Date.now() - t).toBeLessThan(3000);
+    expect(seg.error.message).toContain(`the limit is ${limitText}`);
+    expect(seg.error.message).toContain('1,000,000 values');
+    expect(seg.error.errors).toEqual([expect.objectContaining({ field: 'condition', code: 'too_large' })]);
+    expect(seg.error.errors[0].message).toContain(limitText);
+
+    t = Date.now();
+    const campaign = await expectError(
+      await ctx.request('POST', '/campaigns', {
+        body: { name: 'Big', subject: 'Hi', body: '<p>Hi</p>', from: 'news@example.com', audienceType: 'FILTERED', audienceFilter: refs(s2, 100) },
+      }),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expect(Date.now() - t).toBeLessThan(3000);
+    expect(campaign.error.errors).toEqual([expect.objectContaining({ field: 'audienceFilter', code: 'too_large' })]);
+    expect(campaign.error.message).toContain(`the limit is ${limitText}`);
+
+    t = Date.now();
+    const workflow = await expectError(
+      await ctx.request('POST', '/workflows', {
+        body: { name: 'Big', trigger: { type: 'EVENT', eventName: 'signup' }, steps: [{ id: 'c', type: 'CONDITION', condition: refs(s2, 100), branches: {} }] },
+      }),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expect(Date.now() - t).toBeLessThan(3000);
+    expect(workflow.error.errors).toEqual([expect.objectContaining({ field: 'steps.0.condition', code: 'too_large' })]);
+    expect(workflow.error.errors[0].message).toContain(limitText);
+  });
+
+  it('ten references to a 10,000-value segment are refused (422) where they used to be a 500', async () => {
+    const { s2 } = await chain('Ten');
+    const r = await expectError(await ctx.request('POST', '/segments', { body: { name: 'Ten', condition: refs(s2, 10) } }), 422, 'VALIDATION_ERROR');
+    expect(r.error.message).toContain('100,000 values');
+  });
+});
+
+describe('editing a named segment', () => {
+  it('PATCH of S0 to 7 filters is a 422 naming S2 (which would reach 70,000 values), and S0 and S2 keep working', async () => {
+    const { s0, s2 } = await chain('Patch');
+    const seven = { logic: 'OR', groups: [{ filters: Array.from({ length: 7 }, (_, i) => plan(`p${i}`)) }] };
+    const r = await expectError(await ctx.request('PATCH', `/segments/${s0}`, { body: { condition: seven } }), 422, 'VALIDATION_ERROR');
+    expect(r.error.message).toContain(`segment ${s2} too large`);
+    expect(r.error.message).toContain('70,000 values');
+    expect(r.error.errors).toEqual([expect.objectContaining({ field: 'condition', code: 'too_large' })]);
+    expect((await ok('GET', `/segments/${s0}`)).condition.groups[0].filters).toHaveLength(1);
+    expect((await ok('GET', `/segments/${s2}/contacts`)).items).toBeDefined();
+    // Within the bound the edit goes through: 2 filters make S2 20,000 values.
+    await ok('PATCH', `/segments/${s0}`, { condition: { logic: 'OR', groups: [{ filters: [plan('pro'), plan('team')] }] } });
+  });
+
+  it('PATCH of S0 is refused when a campaign filter or a workflow CONDITION step naming S2 would be over the bound', async () => {
+    const { s0, s2 } = await chain('Users');
+    const twice = refs(s2, 2); // 20,000 values now
+    const campaign = await ok('POST', '/campaigns', { name: 'Twice', subject: 'Hi', body: '<p>Hi</p>', from: 'news@example.com', audienceType: 'FILTERED', audienceFilter: twice });
+    const two = { logic: 'OR', groups: [{ filters: [plan('pro'), plan('team')] }] }; // S2 20,000: fits; the campaign 40,000: does not
+    const r = await expectError(await ctx.request('PATCH', `/segments/${s0}`, { body: { condition: two } }), 422, 'VALIDATION_ERROR');
+    expect(r.error.message).toContain(`campaign ${campaign.id} too large`);
+    await ok('DELETE', `/campaigns/${campaign.id}`);
+
+    const wf = await ok('POST', '/workflows', { name: 'Twice', trigger: { type: 'EVENT', eventName: 'signup' }, steps: [{ id: 'c', type: 'CONDITION', condition: twice, branches: {} }] });
+    const w = await expectError(await ctx.request('PATCH', `/segments/${s0}`, { body: { condition: two } }), 422, 'VALIDATION_ERROR');
+    expect(w.error.message).toContain(`workflow ${wf.id} too large`);
+  });
+});
+
+describe('a segment over the bound anyway (stored before the bound existed)', () => {
+  it('listing its contacts and a campaign on it are small 422s naming the limit; GET keeps its last count; its refresh pass fails once per interval, non-retryably, with a short message', async () => {
+    const { s0, s2 } = await chain('Stale');
+    // What the old code allowed: S0 edited to 7 filters under S2 (70,000 values).
+    const seven = { logic: 'OR', groups: [{ filters: Array.from({ length: 7 }, (_, i) => plan(`p${i}`)) }] };
+    await sqlRun(ctx.orm.em.fork(), 'update segments set condition = ?::jsonb, member_count_at = null where id = ?', [JSON.stringify(seven), s0]);
+    await sqlRun(ctx.orm.em.fork(), 'update segments set member_count_at = null where id = ?', [s2]);
+
+    const t = Date.now();
+    const listRes = await ctx.request('GET', `/segments/${s2}/contacts`);
+    const text = await listRes.clone().text();
+    const list = await expectError(listRes, 422, 'VALIDATION_ERROR');
+    expect(Date.now() - t).toBeLessThan(3000);
+    expect(text.length).toBeLessThan(2000);
+    expect(list.error.message).toContain(`The condition of segment ${s2} is too large`);
+    expect(list.error.message).toContain(`the limit is ${limitText}`);
+
+    expect((await ok('GET', `/segments/${s2}`)).id).toBe(s2);
+
+    const campaign = await expectError(
+      await ctx.request('POST', '/campaigns', { body: { name: 'On S2', subject: 'Hi', body: '<p>Hi</p>', from: 'news@example.com', audienceType: 'SEGMENT', segmentId: s2 } }),
+      422,
+      'VALIDATION_ERROR',
+    );
+    expect(campaign.error.message).toContain(`the limit is ${limitText}`);
+
+    await ctx.startWorker({ sweeper: false });
+    const handle = await ctx.temporal.workflow.start('segmentRefreshWorkflow', {
+      taskQueue: ctx.config.taskQueue,
+      workflowId: segmentWorkflowId(s2),
+      args: [{ segmentId: s2, intervalMs: 1000 }],
+      workflowIdConflictPolicy: 'TERMINATE_EXISTING',
+    });
+    // Two passes, each failed once (no retry of the same pass), the workflow still running.
+    let failures: any[] = [];
+    for (let i = 0; i < 100 && failures.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      const history = await handle.fetchHistory();
+      failures = (history.events ?? []).filter((e) => e.activityTaskFailedEventAttributes);
+    }
+    expect(failures.length).toBeGreaterThanOrEqual(2);
+    for (const f of failures) {
+      const failure = f.activityTaskFailedEventAttributes!.failure!;
+      expect(failure.applicationFailureInfo?.nonRetryable).toBe(true);
+      expect(failure.message!.length).toBeLessThan(2000);
+      expect(failure.message).toContain('too large');
+    }
+    const started = (await handle.fetchHistory()).events!.filter((e) => e.activityTaskStartedEventAttributes);
+    expect(started.every((e) => Number(e.activityTaskStartedEventAttributes!.attempt) === 1)).toBe(true);
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+  });
+});
