@@ -446,7 +446,7 @@ export interface paths {
         put?: never;
         /**
          * Create an automation workflow (version 1)
-         * @description A trigger and a graph of steps. 422 lists every problem with its field path: duplicate step ids, transitions to missing steps, unreachable steps, loops without a DELAY or WAIT step, templates or segments missing from the project, more than 100 steps.
+         * @description A trigger and a graph of steps. 422 lists every problem with its field path: duplicate step ids, transitions to missing steps, unreachable steps, loops without a DELAY or WAIT step, templates or segments missing from the project, more than 100 steps. A SEND_EMAIL step sending from a domain this project has not verified (its `from`, or its template's) is a 403 DOMAIN_NOT_VERIFIED, as for campaigns. Enabled with a SEGMENT_ENTRY / SEGMENT_EXIT trigger on a DYNAMIC segment, it turns the segment's trackMembership on (see WorkflowTrigger).
          */
         post: operations["createWorkflow"];
         delete?: never;
@@ -472,7 +472,7 @@ export interface paths {
         head?: never;
         /**
          * Update a workflow (a changed trigger or steps store a new version)
-         * @description Running executions keep the version they started with; new executions take the latest. Disabling stops new entries and lets running executions finish.
+         * @description Running executions keep the version they started with; new executions take the latest. Disabling stops new entries and lets running executions finish. The same checks as POST /workflows apply to a changed trigger or steps (422, 403 DOMAIN_NOT_VERIFIED). Concurrent updates apply one after the other: fields one of them leaves out keep what the other wrote.
          */
         patch: operations["updateWorkflow"];
         trace?: never;
@@ -505,8 +505,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get one execution with its step records */
+        /** Get one execution with its first 100 step records (GET .../steps pages on) */
         get: operations["getWorkflowExecution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/{id}/executions/{executionId}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an execution's step records in run order, page by page
+         * @description The execution detail inlines the first 100; a loop can run many more. Oldest first: each page continues the run.
+         */
+        get: operations["listWorkflowExecutionSteps"];
         put?: never;
         post?: never;
         delete?: never;
@@ -957,7 +977,7 @@ export interface components {
              */
             email: string;
             /**
-             * @description Any name of 1-255 characters without control characters. Names starting with `email.`, `contact.` or `segment.` (any case) are reserved for events the service records itself.
+             * @description 1-255 characters without control characters, compared after Unicode NFKC normalisation with format characters (zero-width spaces, bidi marks) removed and surrounding spaces trimmed. Names starting with `email.`, `contact.` or `segment.` (any case, look-alikes included) are reserved for events the service records itself. In conditions, write a name with spaces as `event."Signed Up"`.
              * @example Signed Up
              */
             event: string;
@@ -1173,7 +1193,7 @@ export interface components {
          */
         SegmentType: "DYNAMIC" | "STATIC";
         /**
-         * @description `logic` (AND|OR) combines `groups`; the filters of a group are AND-ed, and its optional nested `conditions` is AND-ed with them. At most 5 levels and 100 filters. Fields: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name>, email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>. Dates compare as `YYYY-MM-DD` (the whole UTC day) or ISO datetimes; a missing attribute never matches a negative or comparison operator; `exists`/`notExists` treat JSON null as missing. Event and email-activity fields take triggered, notTriggered, triggeredWithin, triggeredOlderThan and notTriggeredWithin; `segment.<id>` takes equals/notEquals true|false, exists or notExists.
+         * @description `logic` (AND|OR) combines `groups`; the filters of a group are AND-ed, and its optional nested `conditions` is AND-ed with them. At most 5 levels and 100 filters. Fields: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name> (a name with spaces or quotes as a JSON string: event."Signed Up"), email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>. Dates compare as `YYYY-MM-DD` (the whole UTC day) or ISO datetimes; a missing attribute never matches a negative or comparison operator; `exists`/`notExists` treat JSON null as missing. Event and email-activity fields take triggered, notTriggered, triggeredWithin, triggeredOlderThan and notTriggeredWithin; `segment.<id>` takes equals/notEquals true|false, exists or notExists.
          * @example {
          *       "logic": "AND",
          *       "groups": [
@@ -1233,7 +1253,7 @@ export interface components {
         };
         ConditionFilter: {
             /**
-             * @description What to test: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name>, email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>.
+             * @description What to test: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name> (a name with spaces or quotes as a JSON string: event."Signed Up"), email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>.
              * @example data.plan
              */
             field: string;
@@ -1283,7 +1303,7 @@ export interface components {
             description?: string | null;
             type?: components["schemas"]["SegmentType"] & unknown;
             condition?: components["schemas"]["Condition"] & unknown;
-            /** @description DYNAMIC only: record `segment.<id>.entry` and `segment.<id>.exit` events as contacts come and go (checked every SEGMENT_REFRESH_INTERVAL_SECONDS, default 300; tracking starts from the members at its first check). STATIC segments always record them on add and remove. */
+            /** @description DYNAMIC only: record `segment.<id>.entry` and `segment.<id>.exit` events as contacts come and go (checked every SEGMENT_REFRESH_INTERVAL_SECONDS, default 300; tracking starts from the members at its first check). STATIC segments always record them on add and remove. Enabling an automation workflow triggered by these events turns it on; turning it off is a 422 while such a workflow is enabled. */
             trackMembership?: boolean;
         };
         /**
@@ -1314,7 +1334,7 @@ export interface components {
             description?: string | null;
             type?: components["schemas"]["SegmentType"] & unknown;
             condition?: components["schemas"]["Condition"];
-            /** @description DYNAMIC only: record `segment.<id>.entry` and `segment.<id>.exit` events as contacts come and go (checked every SEGMENT_REFRESH_INTERVAL_SECONDS, default 300; tracking starts from the members at its first check). STATIC segments always record them on add and remove. */
+            /** @description DYNAMIC only: record `segment.<id>.entry` and `segment.<id>.exit` events as contacts come and go (checked every SEGMENT_REFRESH_INTERVAL_SECONDS, default 300; tracking starts from the members at its first check). STATIC segments always record them on add and remove. Enabling an automation workflow triggered by these events turns it on; turning it off is a 422 while such a workflow is enabled. */
             trackMembership?: boolean;
         };
         AddedSegmentMembers: {
@@ -1756,6 +1776,8 @@ export interface components {
             description: string | null;
             enabled: boolean;
             allowReentry: boolean;
+            /** @description Default true (as Plunk): events tracked with the public key (`POST /v1/track` with `pk_`, and the `contact.subscribed` / `contact.unsubscribed` event such a call records) start this workflow. A public key ships in web pages and apps, so anyone can track any event for any address with it: with SEND_EMAIL steps, a workflow they can start makes the project mail addresses of their choosing. False: only events recorded with the secret key or by the service itself start it (track sign-ups from your server). Events that resume a WAIT_FOR_EVENT are not affected. */
+            allowPublicKeyTrigger: boolean;
             /** @description The version shown (the latest unless ?version= asked for another) */
             version: number;
             trigger: components["schemas"]["WorkflowTrigger"];
@@ -1772,10 +1794,14 @@ export interface components {
              */
             updatedAt: string;
         };
+        /** @description EVENT: a tracked or system event of that name. SEGMENT_ENTRY / SEGMENT_EXIT: a contact enters or leaves the segment (`segment.<id>.entry` / `.exit`). A DYNAMIC segment records these only with `trackMembership`: enabling a workflow with such a trigger turns it on for the segment (its next refresh takes the current members as the baseline, so contacts already in do not fire; entries and exits after that do), and turning it off on the segment is refused while an enabled workflow is triggered by it. STATIC segments record them on every member change. */
         WorkflowTrigger: {
             /** @enum {string} */
             type: "EVENT";
-            /** @description A tracked event or a system event (email.opened, contact.unsubscribed, ...) */
+            /**
+             * @description A tracked event or a system event (email.opened, contact.unsubscribed, ...)
+             * @example Signed Up
+             */
             eventName: string;
         } | {
             /** @enum {string} */
@@ -1844,6 +1870,10 @@ export interface components {
             id: string;
             /** @enum {string} */
             type: "WAIT_FOR_EVENT";
+            /**
+             * @description An event name: 1-255 characters without control characters, compared after Unicode NFKC normalisation with format characters (zero-width spaces, bidi marks) removed and surrounding spaces trimmed.
+             * @example Signed Up
+             */
             eventName: string;
             timeout: {
                 amount: number;
@@ -1986,6 +2016,8 @@ export interface components {
             enabled?: boolean;
             /** @description Default false: a contact goes through once ever. True: again, but never while one of its executions runs or waits. */
             allowReentry?: boolean;
+            /** @description Default true (as Plunk): events tracked with the public key (`POST /v1/track` with `pk_`, and the `contact.subscribed` / `contact.unsubscribed` event such a call records) start this workflow. A public key ships in web pages and apps, so anyone can track any event for any address with it: with SEND_EMAIL steps, a workflow they can start makes the project mail addresses of their choosing. False: only events recorded with the secret key or by the service itself start it (track sign-ups from your server). Events that resume a WAIT_FOR_EVENT are not affected. */
+            allowPublicKeyTrigger?: boolean;
             trigger: components["schemas"]["WorkflowTrigger"];
             /** @description The graph; the first step is the entry. At most 100 steps. */
             steps: components["schemas"]["WorkflowStep"][];
@@ -2004,6 +2036,8 @@ export interface components {
             enabled?: boolean;
             /** @description Default false: a contact goes through once ever. True: again, but never while one of its executions runs or waits. */
             allowReentry?: boolean;
+            /** @description Default true (as Plunk): events tracked with the public key (`POST /v1/track` with `pk_`, and the `contact.subscribed` / `contact.unsubscribed` event such a call records) start this workflow. A public key ships in web pages and apps, so anyone can track any event for any address with it: with SEND_EMAIL steps, a workflow they can start makes the project mail addresses of their choosing. False: only events recorded with the secret key or by the service itself start it (track sign-ups from your server). Events that resume a WAIT_FOR_EVENT are not affected. */
+            allowPublicKeyTrigger?: boolean;
             trigger?: components["schemas"]["WorkflowTrigger"];
             /** @description The graph; the first step is the entry. At most 100 steps. */
             steps?: components["schemas"]["WorkflowStep"][];
@@ -2080,7 +2114,12 @@ export interface components {
              * @example 2026-11-23T10:00:00.000Z
              */
             finishedAt: string | null;
+            /** @description The first 100 step records in run order (all of them unless a loop ran more steps: then page on with GET .../steps) */
             steps: components["schemas"]["WorkflowExecutionStep"][];
+            /** @description Pass as `cursor` to GET /workflows/{id}/executions/{executionId}/steps for the records after `steps`; null: `steps` holds them all */
+            stepsNextCursor: string | null;
+            /** @description How many step records the execution has */
+            stepsTotal: number;
         };
         WorkflowExecutionStep: {
             stepId: string;
@@ -2128,6 +2167,15 @@ export interface components {
             data?: {
                 [key: string]: unknown;
             };
+        };
+        WorkflowExecutionStepPage: {
+            steps: components["schemas"]["WorkflowExecutionStep"][];
+            /** @description cursor for the next page (null at the end) */
+            cursor: string | null;
+            items: components["schemas"]["WorkflowExecutionStep"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+            total: number;
         };
         SenderDomainPage: {
             domains: components["schemas"]["SenderDomain"][];
@@ -6259,6 +6307,94 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                         data: components["schemas"]["WorkflowExecutionWithSteps"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWorkflowExecutionSteps: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The workflow id */
+                id: string;
+                /** @description The execution id (from POST /workflows/{id}/executions or GET /workflows/{id}/executions) */
+                executionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of step records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["WorkflowExecutionStepPage"];
                     };
                 };
             };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { createTemplate, createWorkflow, eventually, execution, settled } from './support/automations.js';
 import { startTestDnsServer, type TestDnsServer } from './support/dns-server.js';
+import { insertVerifiedDomain } from './support/emails.js';
 import { expectError } from './support/envelope.js';
 
 /* The /workflows resource: definitions, validation, versions, manual starts and WEBHOOK steps. */
@@ -34,6 +35,8 @@ beforeAll(async () => {
   await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
   hookPort = (hooks.address() as AddressInfo).port;
   ctx = await setupTestContext({ DNS_SERVERS: dns.address, WEBHOOK_ALLOW_LOOPBACK_HOST: 'hooks.test' });
+  // The templates' sender (SEND_EMAIL steps must send from a verified domain).
+  await insertVerifiedDomain(ctx.orm, ctx.project.id, 'example.com', ctx.config.secretKey!);
   await ctx.startWorker({ sweeper: false });
 });
 afterAll(async () => {

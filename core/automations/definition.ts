@@ -39,7 +39,8 @@ const SendEmailStep = z
   .object({
     id: StepId,
     type: z.literal('SEND_EMAIL'),
-    templateId: z.string().min(1).max(64).optional(),
+    // Ids are stored as PostgreSQL prints them (lower case), so an upper-case id names the same template.
+    templateId: z.string().trim().toLowerCase().min(1).max(64).optional(),
     subject: z.string().min(1).max(998).optional(),
     body: z.string().min(1).max(1_000_000).optional().openapi({ description: 'HTML with {{variable}} placeholders; {{event.<path>}} reads the triggering event' }),
     from: z.string().trim().toLowerCase().email().max(254).optional().openapi({ description: "Sender; default: the template's" }),
@@ -109,13 +110,23 @@ export type Step = z.infer<typeof StepSchema>;
 export type StepType = Step['type'];
 export type StepOf<T extends StepType> = Extract<Step, { type: T }>;
 
+/** Segment ids are matched as stored (lower case); an upper-case id names the same segment. */
+const SegmentId = z.string().trim().toLowerCase().min(1).max(64);
+
 export const TriggerSchema = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('EVENT'), eventName: EventName.openapi({ description: 'A tracked event or a system event (email.opened, contact.unsubscribed, ...)' }) }),
-    z.object({ type: z.literal('SEGMENT_ENTRY'), segmentId: z.string().min(1).max(64) }),
-    z.object({ type: z.literal('SEGMENT_EXIT'), segmentId: z.string().min(1).max(64) }),
+    z.object({ type: z.literal('SEGMENT_ENTRY'), segmentId: SegmentId }),
+    z.object({ type: z.literal('SEGMENT_EXIT'), segmentId: SegmentId }),
   ])
-  .openapi('WorkflowTrigger');
+  .openapi('WorkflowTrigger', {
+    description:
+      'EVENT: a tracked or system event of that name. SEGMENT_ENTRY / SEGMENT_EXIT: a contact enters or leaves the segment ' +
+      '(`segment.<id>.entry` / `.exit`). A DYNAMIC segment records these only with `trackMembership`: enabling a workflow ' +
+      'with such a trigger turns it on for the segment (its next refresh takes the current members as the baseline, so ' +
+      'contacts already in do not fire; entries and exits after that do), and turning it off on the segment is refused ' +
+      'while an enabled workflow is triggered by it. STATIC segments record them on every member change.',
+  });
 export type Trigger = z.infer<typeof TriggerSchema>;
 
 export const StepsSchema = z.array(StepSchema).min(1).max(MAX_STEPS);

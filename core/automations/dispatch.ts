@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { automationWorkflowId } from '../workflow-ids.js';
 import type { AutomationEngine } from './engine.js';
 import { insertExecution, markDispatched, type NewExecution } from './executions.js';
+import { publicKeyStartGuard } from './start-policy.js';
 import { sqlRows, sqlRun } from '../../db/sql.js';
 
 interface InboxRow {
@@ -56,9 +57,12 @@ export async function drainAutomationInbox(em: EntityManager, engine: Automation
         [keys],
       ),
     ]);
+    // Workflows with allowPublicKeyTrigger false do not start from public-key events (start-policy.ts).
+    const mayStart = await publicKeyStartGuard(tx, rows.map((r) => r.event_id));
     for (const row of rows) {
       for (const w of listeners) {
         if (w.project_id !== row.project_id || w.trigger_event !== row.name) continue;
+        if (!mayStart(w.id, row.event_id)) continue;
         const e = await insertExecution(tx, { workflowId: w.id, contactId: row.contact_id, eventId: row.event_id, data: row.data });
         if (e) starts.push(e);
       }

@@ -125,24 +125,67 @@ export async function listExecutions(
   return { items, nextCursor: hasMore ? encodeCursor(items[items.length - 1].id) : null, total: Number(total) };
 }
 
-export async function getExecution(em: EntityManager, workflowId: string, executionId: string): Promise<ExecutionDto & { steps: StepRecordDto[] }> {
+/** Steps inlined in an execution's detail: every step of a run that visits each step at most once (MAX_STEPS). */
+export const FIRST_STEPS_PAGE = 100;
+
+export interface ExecutionDetail extends ExecutionDto {
+  /** The first FIRST_STEPS_PAGE step records, in run order. */
+  steps: StepRecordDto[];
+  /** Cursor of the next page of GET .../steps; null when `steps` holds them all. */
+  stepsNextCursor: string | null;
+  stepsTotal: number;
+}
+
+const toStepDto = (s: Record<string, any>): StepRecordDto => ({
+  stepId: s.step_id,
+  type: s.type,
+  status: s.status,
+  output: s.output ?? null,
+  error: s.error ?? null,
+  startedAt: iso(s.started_at)!,
+  finishedAt: iso(s.finished_at),
+});
+
+async function findExecution(em: EntityManager, workflowId: string, executionId: string): Promise<Record<string, any>> {
   const rows = isUuid(executionId)
     ? await sqlRows<Record<string, any>>(em, `${SELECT_EXECUTION} where x.id = ? and x.workflow_id = ?`, [executionId, workflowId])
     : [];
   if (!rows[0]) throw notFound('Execution');
-  const steps = await sqlRows<Record<string, any>>(em, 'select * from workflow_execution_steps where execution_id = ? order by idx', [executionId]);
-  return {
-    ...toExecutionDto(rows[0]),
-    steps: steps.map((s) => ({
-      stepId: s.step_id,
-      type: s.type,
-      status: s.status,
-      output: s.output ?? null,
-      error: s.error ?? null,
-      startedAt: iso(s.started_at)!,
-      finishedAt: iso(s.finished_at),
-    })),
-  };
+  return rows[0];
+}
+
+/**
+ * A page of an execution's step records in run order (a loop revisits steps: a long run has many),
+ * keyset on the position; the cursor carries the last record's id.
+ */
+async function stepsPage(em: EntityManager, executionId: string, q: { limit: number; cursor?: string }): Promise<Page<StepRecordDto>> {
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    sqlRows<Record<string, any>>(
+      em,
+      after
+        ? 'select * from workflow_execution_steps where execution_id = ? and idx > coalesce((select idx from workflow_execution_steps where id = ? and execution_id = ?), 2147483647) order by idx limit ?'
+        : 'select * from workflow_execution_steps where execution_id = ? order by idx limit ?',
+      after ? [executionId, after, executionId, q.limit + 1] : [executionId, q.limit + 1],
+    ),
+    sqlRows<{ total: string }>(em, 'select count(*) as total from workflow_execution_steps where execution_id = ?', [executionId]),
+  ]);
+  const hasMore = rows.length > q.limit;
+  const page = hasMore ? rows.slice(0, q.limit) : rows;
+  return { items: page.map(toStepDto), nextCursor: hasMore ? encodeCursor(page[page.length - 1].id) : null, total: Number(total) };
+}
+
+/** One execution with the first page of its step records. */
+export async function getExecution(em: EntityManager, workflowId: string, executionId: string): Promise<ExecutionDetail> {
+  const row = await findExecution(em, workflowId, executionId);
+  const steps = await stepsPage(em, row.id, { limit: FIRST_STEPS_PAGE });
+  return { ...toExecutionDto(row), steps: steps.items, stepsNextCursor: steps.nextCursor, stepsTotal: steps.total };
+}
+
+/** GET /workflows/{id}/executions/{executionId}/steps: the step records page by page. */
+export async function listExecutionSteps(em: EntityManager, workflowId: string, executionId: string, q: { limit: number; cursor?: string }) {
+  const row = await findExecution(em, workflowId, executionId);
+  return stepsPage(em, row.id, q);
 }
 
 /** Executions of a workflow still RUNNING or WAITING, as Temporal workflow ids (to cancel them). */

@@ -6,7 +6,8 @@ import { isUuid } from '../../db/ids.js';
 import { triggerEventName, type Step, type Trigger } from './definition.js';
 import { checkGraph } from './graph.js';
 import { checkReferences, namesSegment } from './references.js';
-import { lockSegmentRefs } from '../segments/segments.js';
+import { ensureMembershipTracked, lockSegmentRefs } from '../segments/segments.js';
+import { assertVerifiedSenders } from './senders.js';
 import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
 
 export interface WorkflowInput {
@@ -14,6 +15,7 @@ export interface WorkflowInput {
   description?: string | null;
   enabled?: boolean;
   allowReentry?: boolean;
+  allowPublicKeyTrigger?: boolean;
   trigger: Trigger;
   steps: Step[];
 }
@@ -24,6 +26,7 @@ export interface WorkflowDto {
   description: string | null;
   enabled: boolean;
   allowReentry: boolean;
+  allowPublicKeyTrigger: boolean;
   version: number;
   trigger: Trigger;
   steps: Step[];
@@ -31,11 +34,20 @@ export interface WorkflowDto {
   updatedAt: string;
 }
 
-/** The graph rules and the project's templates and segments: one 422 listing every problem. */
+/**
+ * The graph rules and the project's templates and segments: one 422 listing every problem; then
+ * the senders of SEND_EMAIL steps (403 DOMAIN_NOT_VERIFIED, as campaigns).
+ */
 async function assertValidDefinition(em: EntityManager, projectId: string, trigger: Trigger, steps: Step[]) {
   const errors = checkGraph(steps);
   errors.push(...(await checkReferences(em, projectId, trigger, steps)));
   if (errors.length > 0) throw validationError(errors, 'The workflow definition is invalid');
+  await assertVerifiedSenders(em, projectId, steps);
+}
+
+/** An enabled workflow triggered by a segment's entries or exits gets them recorded (caller holds lockSegmentRefs). */
+async function ensureTriggerRecorded(tx: EntityManager, projectId: string, enabled: boolean, trigger: Trigger) {
+  if (enabled && trigger.type !== 'EVENT') await ensureMembershipTracked(tx, projectId, trigger.segmentId);
 }
 
 async function insertVersion(em: EntityManager, w: Workflow, trigger: Trigger, steps: Step[]) {
@@ -56,6 +68,7 @@ const toDto = (w: Workflow, def: { trigger: Trigger; steps: Step[] }, version = 
   description: w.description ?? null,
   enabled: w.enabled,
   allowReentry: w.allowReentry,
+  allowPublicKeyTrigger: w.allowPublicKeyTrigger,
   version,
   trigger: def.trigger,
   steps: def.steps,
@@ -80,9 +93,11 @@ export async function createWorkflow(em: EntityManager, projectId: string, input
       description: input.description ?? null,
       enabled: input.enabled ?? false,
       allowReentry: input.allowReentry ?? false,
+      allowPublicKeyTrigger: input.allowPublicKeyTrigger ?? true,
       version: 1,
       triggerEvent: triggerEventName(input.trigger),
     } as Workflow);
+    await ensureTriggerRecorded(tx, projectId, w.enabled, input.trigger);
     await tx.flush();
     await insertVersion(tx, w, input.trigger, input.steps);
     return toDto(w, input);
@@ -114,20 +129,27 @@ export async function listWorkflows(em: EntityManager, projectId: string, q: { l
 /**
  * Partial update. A trigger or steps different from the latest version's store a new version:
  * running executions keep theirs, new ones take the new one. Disabling stops new entries only.
+ * The latest version is read under the workflow's row lock, so two concurrent PATCHes apply one
+ * after the other (one changing the trigger, the other the steps: the last version has both).
  */
 export async function updateWorkflow(em: EntityManager, projectId: string, id: string, patch: Partial<WorkflowInput>): Promise<WorkflowDto> {
-  const w = await findWorkflow(em, projectId, id);
-  const current = (await loadVersion(em, w.id, w.version))!;
-  const next = { trigger: patch.trigger ?? current.trigger, steps: patch.steps ?? current.steps };
-  const changed = JSON.stringify(next) !== JSON.stringify(current);
+  if (!isUuid(id)) throw notFound('Workflow');
   return em.transactional(async (tx) => {
-    if (changed && namesSegment(next.trigger, next.steps)) await lockSegmentRefs(tx, projectId);
+    const locked = await tx.findOne(Workflow, { id, projectId }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+    if (!locked) throw notFound('Workflow');
+    const current = (await loadVersion(tx, locked.id, locked.version))!;
+    const next = { trigger: patch.trigger ?? current.trigger, steps: patch.steps ?? current.steps };
+    const changed = JSON.stringify(next) !== JSON.stringify(current);
+    const enabled = patch.enabled ?? locked.enabled;
+    const segmentTrigger = enabled && next.trigger.type !== 'EVENT';
+    if ((changed && namesSegment(next.trigger, next.steps)) || segmentTrigger) await lockSegmentRefs(tx, projectId);
     if (changed) await assertValidDefinition(tx, projectId, next.trigger, next.steps);
-    const locked = await tx.findOneOrFail(Workflow, { id: w.id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+    await ensureTriggerRecorded(tx, projectId, enabled, next.trigger);
     if (patch.name !== undefined) locked.name = patch.name;
     if (patch.description !== undefined) locked.description = patch.description;
     if (patch.enabled !== undefined) locked.enabled = patch.enabled;
     if (patch.allowReentry !== undefined) locked.allowReentry = patch.allowReentry;
+    if (patch.allowPublicKeyTrigger !== undefined) locked.allowPublicKeyTrigger = patch.allowPublicKeyTrigger;
     if (changed) {
       locked.version += 1;
       locked.triggerEvent = triggerEventName(next.trigger);
@@ -139,13 +161,27 @@ export async function updateWorkflow(em: EntityManager, projectId: string, id: s
   });
 }
 
-/** The names of this project's workflows whose latest version sends this template (a template in use cannot be deleted). */
+/**
+ * What keeps a template from being deleted: this project's workflows whose latest version sends
+ * it (the next executions would), and every older version that a RUNNING or WAITING execution
+ * still runs (it would reach the step without its template). Named with the versions concerned.
+ */
 export async function workflowsUsingTemplate(em: EntityManager, projectId: string, templateId: string): Promise<string[]> {
-  const rows = await sqlRows<{ name: string }>(
+  const rows = await sqlRows<{ name: string; versions: number[]; latest: number }>(
     em,
-    `select w.name from workflows w join workflow_versions v on v.workflow_id = w.id and v.version = w.version
-     where w.project_id = ? and v.steps @> ?::jsonb`,
-    [projectId, JSON.stringify([{ templateId }])],
+    `select w.name, w.version as latest, array_agg(v.version order by v.version) as versions
+     from workflows w join workflow_versions v on v.workflow_id = w.id
+     where w.project_id = ?
+       and exists (select 1 from jsonb_array_elements(v.steps) s where s->>'type' = 'SEND_EMAIL' and lower(s->>'templateId') = lower(?))
+       and (v.version = w.version or exists (
+         select 1 from workflow_executions x where x.workflow_id = w.id and x.version = v.version and x.status in ('RUNNING', 'WAITING')))
+     group by w.id, w.name, w.version order by w.name`,
+    [projectId, templateId],
   );
-  return rows.map((r) => `workflow "${r.name}"`);
+  return rows.map((r) => {
+    const older = r.versions.filter((v) => v !== r.latest);
+    if (older.length === 0) return `workflow "${r.name}"`;
+    const running = `version${older.length > 1 ? 's' : ''} ${older.join(', ')}, which running or waiting executions still use`;
+    return `workflow "${r.name}" (${r.versions.includes(r.latest) ? `its latest version and ${running}` : running})`;
+  });
 }

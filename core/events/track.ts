@@ -60,13 +60,14 @@ export function splitTrackData(data: Record<string, unknown> | undefined): {
  * when `subscribed` is given, the subscription event) as data-modifying CTEs. `prev` reads the
  * contact as it was before this statement (all CTEs share one snapshot), so a change of
  * `subscribed` is detected without a second round trip (two concurrent calls flipping the same
- * contact may both see the old state and both record the event: harmless). Counter rows are
+ * contact may both see the old state and both record the event: harmless). Both events remember
+ * whether a public key recorded them (`public_key`: workflows may refuse such starts). Counter rows are
  * touched in name order so two statements never lock them in opposite orders.
  */
 const SUBSCRIPTION_EVENT = `
 status_event as (
-  insert into events (id, project_id, name, contact_id, data, created_at)
-  select ?::uuid, ?::uuid, case when contact.subscribed then 'contact.subscribed' else 'contact.unsubscribed' end, contact.id, '{}'::jsonb, now()
+  insert into events (id, project_id, name, contact_id, data, created_at, public_key)
+  select ?::uuid, ?::uuid, case when contact.subscribed then 'contact.subscribed' else 'contact.unsubscribed' end, contact.id, '{}'::jsonb, now(), (select public_key from input)
   from contact
   where contact.inserted or contact.subscribed is distinct from (select subscribed from prev)
   returning id, name, created_at
@@ -82,8 +83,8 @@ ${withSubscription ? PREVIOUS_SUBSCRIPTION_CTE : ''}
 contact as (${UPSERT_CONTACT_BODY}
 ),${withSubscription ? SUBSCRIPTION_EVENT : ''}
 tracked as (
-  insert into events (id, project_id, name, contact_id, data, created_at)
-  select ?::uuid, ?::uuid, ?::text, contact.id, ?::jsonb, now() from contact
+  insert into events (id, project_id, name, contact_id, data, created_at, public_key)
+  select ?::uuid, ?::uuid, ?::text, contact.id, ?::jsonb, now(), (select public_key from input) from contact
   returning id, name, created_at
 ), counted as (
   insert into event_names as n (project_id, name, count, last_seen_at)
@@ -102,8 +103,8 @@ export const TRACK_WITH_SUBSCRIPTION_SQL = trackSql(true);
 // Named prepared statements: PostgreSQL parses and plans each CTE once per connection instead of
 // on every call (a large share of the database's work per track call).
 const PREPARED = {
-  plain: preparedStatement('mailhub_track_v3', TRACK_SQL),
-  subscription: preparedStatement('mailhub_track_subscription_v3', TRACK_WITH_SUBSCRIPTION_SQL),
+  plain: preparedStatement('mailhub_track_v4', TRACK_SQL),
+  subscription: preparedStatement('mailhub_track_subscription_v4', TRACK_WITH_SUBSCRIPTION_SQL),
 };
 
 

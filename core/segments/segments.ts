@@ -6,7 +6,7 @@ import { keysetPage } from '../paging.js';
 import type { Condition } from './condition.js';
 import { refreshMemberCount } from './counts.js';
 import { findCycle, loadSegmentRefs, segmentIdsOf, segmentMentions, segmentRefErrors } from './refs.js';
-import { segmentUsers } from './usage.js';
+import { segmentUsers, workflowsTriggeredBy } from './usage.js';
 import { assertDependentsFit } from './dependents.js';
 import { assertCompiledSize } from './size.js';
 import { sqlRows, sqlRun } from '../../db/sql.js';
@@ -101,8 +101,9 @@ export async function createSegment(em: EntityManager, projectId: string, input:
 export async function updateSegment(em: EntityManager, projectId: string, id: string, patch: SegmentPatch): Promise<Segment> {
   const segment = await em.transactional(async (tx) => {
     // A new condition changes the size of every segment, campaign filter and workflow step that
-    // names this one: checked under the lock that writes naming segments take.
-    if (patch.condition !== undefined) await lockSegmentRefs(tx, projectId);
+    // names this one, and turning tracking off is checked against the enabled workflows it triggers:
+    // both under the lock that writes naming segments take.
+    if (patch.condition !== undefined || patch.trackMembership === false) await lockSegmentRefs(tx, projectId);
     return applySegmentPatch(tx, projectId, id, patch);
   });
   if (patch.condition !== undefined) await refreshMemberCount(em, segment);
@@ -125,6 +126,7 @@ async function applySegmentPatch(em: EntityManager, projectId: string, id: strin
     segment.condition = patch.condition as unknown as Segment['condition'];
   }
   if (patch.trackMembership !== undefined && patch.trackMembership !== segment.trackMembership) {
+    if (!patch.trackMembership && segment.type === 'DYNAMIC') await assertNoSegmentTrigger(em, projectId, segment.id);
     segment.trackMembership = patch.trackMembership;
     // Tracking (re)starts from a silent baseline: no burst of entries for members it never saw leave.
     segment.trackedAt = null;
@@ -133,6 +135,27 @@ async function applySegmentPatch(em: EntityManager, projectId: string, id: strin
   segment.updatedAt = new Date();
   await em.flush();
   return segment;
+}
+
+/**
+ * An enabled automation workflow triggered by a DYNAMIC segment's entries or exits needs them
+ * recorded: turns trackMembership on as PATCH would (a silent baseline first). Runs in the
+ * caller's transaction, which holds lockSegmentRefs. Whether it changed the segment.
+ */
+export async function ensureMembershipTracked(tx: EntityManager, projectId: string, segmentId: string): Promise<boolean> {
+  const segment = await getSegment(tx, projectId, segmentId);
+  if (segment.type !== 'DYNAMIC' || segment.trackMembership) return false;
+  await applySegmentPatch(tx, projectId, segmentId, { trackMembership: true });
+  return true;
+}
+
+async function assertNoSegmentTrigger(em: EntityManager, projectId: string, segmentId: string) {
+  const users = await workflowsTriggeredBy(em, projectId, segmentId);
+  if (users.length === 0) return;
+  const names = users.map((u) => `"${u.name}" (${u.id})`).join(', ');
+  throw validationError([
+    fieldError('trackMembership', `Enabled workflow ${names} is triggered by this segment's entries or exits, which are recorded only while it is on: disable the workflow first`, 'in_use'),
+  ]);
 }
 
 /** Refused (409) while another segment, a campaign or an automation workflow still uses the segment. */

@@ -40,3 +40,13 @@ export async function segmentUsers(em: EntityManager, projectId: string, segment
     ...workflows.map((r) => ({ kind: 'workflow' as const, id: r.id, name: r.name })),
   ];
 }
+
+/** Enabled automation workflows whose latest trigger is this segment's entries or exits. */
+export async function workflowsTriggeredBy(em: EntityManager, projectId: string, segmentId: string): Promise<{ id: string; name: string }[]> {
+  const id = segmentId.toLowerCase();
+  return sqlRows<{ id: string; name: string }>(
+    em,
+    'select id, name from workflows where project_id = ? and enabled and trigger_event in (?, ?) order by name',
+    [projectId, `segment.${id}.entry`, `segment.${id}.exit`],
+  );
+}

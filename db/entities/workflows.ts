@@ -9,6 +9,8 @@ export class Workflow {
   description?: string | null = null;
   enabled = false;
   allowReentry = false;
+  /** Events recorded with a public key may start it (core/automations/start-policy.ts). */
+  allowPublicKeyTrigger = true;
   /** The latest version: new executions take it, running ones keep theirs. */
   version = 1;
   /** The event name the latest trigger matches (`segment.<id>.entry` for SEGMENT_ENTRY...). */
@@ -26,6 +28,7 @@ export const WorkflowSchema = new EntitySchema<Workflow>({
     description: { type: 'text', nullable: true },
     enabled: { type: 'boolean' },
     allowReentry: { type: 'boolean' },
+    allowPublicKeyTrigger: { type: 'boolean' },
     version: { type: 'integer' },
     triggerEvent: { type: 'text' },
     createdAt: { type: 'Date', onCreate: () => new Date() },

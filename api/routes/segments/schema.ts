@@ -14,7 +14,8 @@ const Description = z.string().max(2000).nullable();
 const TrackMembership = z.boolean().openapi({
   description:
     'DYNAMIC only: record `segment.<id>.entry` and `segment.<id>.exit` events as contacts come and go (checked every SEGMENT_REFRESH_INTERVAL_SECONDS, ' +
-    'default 300; tracking starts from the members at its first check). STATIC segments always record them on add and remove.',
+    'default 300; tracking starts from the members at its first check). STATIC segments always record them on add and remove. ' +
+    'Enabling an automation workflow triggered by these events turns it on; turning it off is a 422 while such a workflow is enabled.',
 });
 
 export const Segment = z

@@ -11,7 +11,7 @@ const route = createRoute({
   tags: ['Workflows'],
   method: 'get',
   path: '/workflows/{id}/executions/{executionId}',
-  summary: 'Get one execution with its step records',
+  summary: 'Get one execution with its first 100 step records (GET .../steps pages on)',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { params: ExecutionParams },

@@ -3,6 +3,7 @@ import { registerCancelExecution } from './cancel-execution.js';
 import { registerCreateWorkflow } from './create-workflow.js';
 import { registerDeleteWorkflow } from './delete-workflow.js';
 import { registerGetExecution } from './get-execution.js';
+import { registerListExecutionSteps } from './list-execution-steps.js';
 import { registerGetWorkflow } from './get-workflow.js';
 import { registerListExecutions } from './list-executions.js';
 import { registerListWorkflows } from './list-workflows.js';
@@ -18,5 +19,6 @@ export function registerWorkflowRoutes(app: App) {
   registerListExecutions(app);
   registerStartExecution(app);
   registerGetExecution(app);
+  registerListExecutionSteps(app);
   registerCancelExecution(app);
 }

@@ -20,11 +20,19 @@ const EXAMPLE = {
   ],
 };
 
+const PUBLIC_KEY_TRIGGER =
+  'Default true (as Plunk): events tracked with the public key (`POST /v1/track` with `pk_`, and the `contact.subscribed` / ' +
+  '`contact.unsubscribed` event such a call records) start this workflow. A public key ships in web pages and apps, so anyone ' +
+  'can track any event for any address with it: with SEND_EMAIL steps, a workflow they can start makes the project mail ' +
+  'addresses of their choosing. False: only events recorded with the secret key or by the service itself start it ' +
+  '(track sign-ups from your server). Events that resume a WAIT_FOR_EVENT are not affected.';
+
 const fields = {
   name: z.string().trim().min(1).max(200),
   description: z.string().max(2000).nullable().optional(),
   enabled: z.boolean().optional().openapi({ description: 'Default false. Disabling stops new entries; running executions finish.' }),
   allowReentry: z.boolean().optional().openapi({ description: 'Default false: a contact goes through once ever. True: again, but never while one of its executions runs or waits.' }),
+  allowPublicKeyTrigger: z.boolean().optional().openapi({ description: PUBLIC_KEY_TRIGGER }),
   trigger: TriggerSchema,
   steps: StepsSchema.openapi({ description: 'The graph; the first step is the entry. At most 100 steps.' }),
 };
@@ -45,6 +53,7 @@ export const Workflow = z
     description: z.string().nullable(),
     enabled: z.boolean(),
     allowReentry: z.boolean(),
+    allowPublicKeyTrigger: z.boolean().openapi({ description: PUBLIC_KEY_TRIGGER }),
     version: z.number().int().openapi({ description: 'The version shown (the latest unless ?version= asked for another)' }),
     trigger: TriggerSchema,
     steps: z.array(StepSchema).openapi({ description: 'The graph of that version' }),
@@ -96,7 +105,14 @@ export const ExecutionStep = z
   })
   .openapi('WorkflowExecutionStep');
 
-export const ExecutionWithSteps = Execution.extend({ steps: z.array(ExecutionStep) }).openapi('WorkflowExecutionWithSteps');
+export const ExecutionWithSteps = Execution.extend({
+  steps: z.array(ExecutionStep).openapi({
+    description: 'The first 100 step records in run order (all of them unless a loop ran more steps: then page on with GET .../steps)',
+  }),
+  stepsNextCursor: z.string().nullable().openapi({ description: 'Pass as `cursor` to GET /workflows/{id}/executions/{executionId}/steps for the records after `steps`; null: `steps` holds them all' }),
+  stepsTotal: z.number().int().openapi({ description: 'How many step records the execution has' }),
+}).openapi('WorkflowExecutionWithSteps');
+export const ExecutionStepPage = pageOf(ExecutionStep, 'steps').openapi('WorkflowExecutionStepPage');
 export const ExecutionPage = pageOf(Execution, 'executions').openapi('WorkflowExecutionPage');
 
 export const ListExecutionsQuery = PageQuery.extend({

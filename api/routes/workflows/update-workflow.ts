@@ -11,7 +11,10 @@ const route = createRoute({
   method: 'patch',
   path: '/workflows/{id}',
   summary: 'Update a workflow (a changed trigger or steps store a new version)',
-  description: 'Running executions keep the version they started with; new executions take the latest. Disabling stops new entries and lets running executions finish.',
+  description:
+    'Running executions keep the version they started with; new executions take the latest. Disabling stops new entries and lets running executions finish. ' +
+    'The same checks as POST /workflows apply to a changed trigger or steps (422, 403 DOMAIN_NOT_VERIFIED). Concurrent updates apply one after the other: ' +
+    'fields one of them leaves out keep what the other wrote.',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { params: IdParam, ...jsonBody(UpdateWorkflowBody) },
