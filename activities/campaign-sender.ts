@@ -35,7 +35,13 @@ import { sqlRows } from '../db/sql.js';
  */
 // Short: at the SMTP server's speed a buffered outcome is the crash window (sent, not yet recorded).
 const FLUSH_MS = 50;
-const FLUSH_ROWS = 100;
+/**
+ * Outcomes per write, and the most a page keeps unrecorded (buffered or being written): a lane
+ * waits for the write before it hands more over. So a worker killed at any moment leaves at most
+ * FLUSH_ROWS per page in flight plus its SMTP connections' sends unrecorded: the bound of the
+ * crash window's repeats (test/campaigns-crash.timing.test.ts).
+ */
+export const FLUSH_ROWS = 100;
 const HEARTBEAT_MS = 1_000;
 const TRANSIENT_RETRIES = [1_000, 3_000];
 /** Rows being prepared or paced while others are on the wire. */
@@ -62,13 +68,15 @@ export async function deliverRows(
   const pending: Outcome[] = [];
   let flushing: Promise<void> = Promise.resolve();
   let lastFlush = Date.now();
+  let unrecorded = 0;
   const flush = () => {
     const batch = pending.splice(0);
     lastFlush = Date.now();
-    flushing = flushing.then(() => writeOutcomes(em, campaign, batch));
+    flushing = flushing.then(() => writeOutcomes(em, campaign, batch)).finally(() => (unrecorded -= batch.length));
     return flushing;
   };
   const settle = (o: Outcome) => {
+    unrecorded++;
     pending.push(o);
     if (pending.length >= FLUSH_ROWS || Date.now() - lastFlush >= FLUSH_MS) void flush().catch(() => {});
   };
@@ -120,6 +128,7 @@ export async function deliverRows(
 
   /** One hand-off: undefined when the campaign stopped or the row is no longer ours. */
   const handOff = async (r: RecipientRow, msg: OutgoingMessage) => {
+    while (unrecorded >= FLUSH_ROWS) await flush().catch(() => {});
     await pacer.reserve();
     if (stopped()) return undefined;
     let startMs: number | undefined;
