@@ -6,7 +6,7 @@ import { pacingFor, sendRateOf } from '../core/pacing.js';
 import { prepareContent, recipientVariables, renderContent } from '../core/templates/render.js';
 import { findSuppressed, suppress } from '../core/suppressions.js';
 import { decorateForDelivery } from '../core/tracking/links.js';
-import { recordOutcomes, senderCheck, SENDER_LEASE_MS, type GateAnswer, type Outcome, type RecipientRow } from '../core/campaigns/recipients.js';
+import { fenceRefusal, handOffFence, recordOutcomes, type Outcome, type RecipientRow } from '../core/campaigns/recipients.js';
 import type { ActivityDeps } from './deps.js';
 import { returnPathFor, signingKeyFor } from './delivery/compose.js';
 import { groupPacer } from './delivery/pace.js';
@@ -20,11 +20,14 @@ import { sqlRows } from '../db/sql.js';
  *  2. per row, in LANES concurrent lanes: render from the frozen campaign and the contact, compose
  *     and DKIM-sign (off the event loop), reserve a slot in the project's shared pacing bucket;
  *     then, with a ready SMTP connection in hand (the mailer's admit hook; as many at once as the
- *     pool has connections), have the start admitted by the shared sliding window, check the
- *     lease (core/campaigns/recipients.ts, senderCheck: still SENDING, still our claim; re-read at
- *     most every SENDER_LEASE_MS) and hand the message over. Lanes that are ready together share
- *     one pacing round trip (activities/delivery/pace.ts, groupPacer);
+ *     pool has connections), have the start admitted by the shared sliding window, and pass the
+ *     row's hand-off fence (core/campaigns/recipients.ts, handOffFence: the campaign still SENDING
+ *     at the epoch this attempt started with, the row still QUEUED and claimed by this attempt;
+ *     held until MAIL FROM is written) on the connection that carries it. Lanes that are ready
+ *     together share one pacing round trip (activities/delivery/pace.ts, groupPacer);
  *  3. outcomes are buffered and written in one statement every FLUSH_MS or FLUSH_ROWS.
+ * A row refused with 4xx is tried again (TRANSIENT_RETRIES here, then by the page's retry) until
+ * it has been handed over DELIVERY_MAX_ATTEMPTS times in all; then it is FAILED with the last reply.
  * Never twice: a row is sent only while QUEUED and claimed by this attempt, and a retry skips
  * rows already final. The window that remains is the 250-before-commit one: if the process dies
  * after the server's 250 and before the outcome's batch commits (FLUSH_MS later, plus the write), the
@@ -32,56 +35,48 @@ import { sqlRows } from '../db/sql.js';
  */
 // Short: at the SMTP server's speed a buffered outcome is the crash window (sent, not yet recorded).
 const FLUSH_MS = 50;
-const FLUSH_ROWS = 100;
+/**
+ * Outcomes per write, and the most a page keeps unrecorded (buffered or being written): a lane
+ * waits for the write before it hands more over. So a worker killed at any moment leaves at most
+ * FLUSH_ROWS per page in flight plus its SMTP connections' sends unrecorded: the bound of the
+ * crash window's repeats (test/campaigns-crash.timing.test.ts).
+ */
+export const FLUSH_ROWS = 100;
 const HEARTBEAT_MS = 1_000;
 const TRANSIENT_RETRIES = [1_000, 3_000];
 /** Rows being prepared or paced while others are on the wire. */
 const LANES = 4 * SENDS_IN_FLIGHT;
 
 export interface SenderResult {
-  /** A status other than SENDING seen by the lease (PAUSED, CANCELLED...), or the activity was cancelled. */
+  /** A status other than SENDING seen by a fence (PAUSED, CANCELLED...), or the activity was cancelled. */
   stop?: string;
   /** Rows left QUEUED after transient failures: the page is retried later. */
   transientLeft: number;
 }
 
-/** senderCheck at most once per SENDER_LEASE_MS, shared by the lanes; false once it said no. */
-function senderLease(em: EntityManager, campaignId: string, claim: string) {
-  let validUntil = 0;
-  let refusal: Extract<GateAnswer, { go: false }> | undefined;
-  let reading: Promise<void> | undefined;
-  const read = async (recipientId: string) => {
-    const t0 = performance.now();
-    const answer = await senderCheck(em, campaignId, recipientId, claim);
-    if (answer.go) validUntil = t0 + SENDER_LEASE_MS;
-    else refusal = answer;
-  };
-  return {
-    /** Whether `recipientId` may be handed over now; call right before the hand-off, in the same tick. */
-    async holds(recipientId: string): Promise<boolean> {
-      for (;;) {
-        if (refusal) return false;
-        if (performance.now() < validUntil) return true;
-        reading ??= read(recipientId).finally(() => (reading = undefined));
-        await reading;
-      }
-    },
-    refusal: () => refusal,
-  };
-}
-
-export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaign: Campaign, project: Project, rows: RecipientRow[], claim: string): Promise<SenderResult> {
+/** `epoch`: the campaign's send_epoch read with its SENDING status before the rows were claimed. */
+export async function deliverRows(
+  deps: ActivityDeps,
+  em: EntityManager,
+  campaign: Campaign,
+  project: Project,
+  rows: RecipientRow[],
+  claim: string,
+  epoch: number,
+): Promise<SenderResult> {
   const ctx = Context.current();
   const pending: Outcome[] = [];
   let flushing: Promise<void> = Promise.resolve();
   let lastFlush = Date.now();
+  let unrecorded = 0;
   const flush = () => {
     const batch = pending.splice(0);
     lastFlush = Date.now();
-    flushing = flushing.then(() => writeOutcomes(em, campaign, batch));
+    flushing = flushing.then(() => writeOutcomes(em, campaign, batch)).finally(() => (unrecorded -= batch.length));
     return flushing;
   };
   const settle = (o: Outcome) => {
+    unrecorded++;
     pending.push(o);
     if (pending.length >= FLUSH_ROWS || Date.now() - lastFlush >= FLUSH_MS) void flush().catch(() => {});
   };
@@ -102,18 +97,20 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
   const prepared = prepareContent({ subject: campaign.subject, body: campaign.body, type: 'html' });
   const dkim = await signingKeyFor(em, deps.config, campaign.projectId, campaign.fromEmail);
   const pacer = groupPacer(em, campaign.projectId, pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)));
-  const lease = senderLease(em, campaign.id, claim);
+  const maxAttempts = deps.config.deliveryRetry.maximumAttempts;
+  /** Set once a fence failed: the campaign's status (or PAUSED for a moved epoch); null when our claim moved. */
+  let refusal: { stop?: string } | undefined;
   let cancelled = false;
   let transientLeft = 0;
   let next = 0;
   let done = 0;
   const heartbeat = setInterval(() => ctx.heartbeat({ done }), HEARTBEAT_MS);
-  const stopped = () => cancelled || ctx.cancellationSignal.aborted || lease.refusal() !== undefined;
+  const stopped = () => cancelled || ctx.cancellationSignal.aborted || refusal !== undefined;
 
   const compose = (r: RecipientRow): OutgoingMessage => {
     const contact = contacts.get(r.contactId) ?? { id: r.contactId, email: r.toEmail, data: {} };
     const rendered = renderContent(prepared, recipientVariables(contact));
-    const decoration = decorateForDelivery({ id: r.id, html: rendered.html, marketing: campaign.type === 'MARKETING' }, project, deps.config);
+    const decoration = decorateForDelivery({ id: r.id, html: rendered.html, textBody: rendered.text, marketing: campaign.type === 'MARKETING' }, project, deps.config);
     return {
       emailId: r.id,
       messageId: r.messageId,
@@ -122,7 +119,7 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
       replyTo: campaign.replyTo,
       subject: rendered.subject,
       html: decoration.html,
-      text: rendered.text,
+      text: decoration.text,
       headers: decoration.headers,
       returnPath: returnPathFor(deps.config.bounceAddress, r.id),
       dkim,
@@ -131,16 +128,16 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
 
   /** One hand-off: undefined when the campaign stopped or the row is no longer ours. */
   const handOff = async (r: RecipientRow, msg: OutgoingMessage) => {
+    while (unrecorded >= FLUSH_ROWS) await flush().catch(() => {});
     await pacer.reserve();
     if (stopped()) return undefined;
     let startMs: number | undefined;
-    // Runs once the mailer holds a ready SMTP connection for this message (so nothing but MAIL
-    // FROM follows the admitted start). The lease is read before the admission, so that a lease
-    // read does not sit between the start and MAIL FROM; right after the admission it is checked
-    // again, without a read unless it ran out meanwhile (a start not used is released).
+    let attempts = 0;
+    // Runs once the mailer holds a ready SMTP connection for this message (so nothing but the
+    // fence and MAIL FROM follow the admitted start).
     const admit = async () => {
-      if (stopped() || !(await lease.holds(r.id))) return false;
-      startMs = await pacer.admit(() => lease.holds(r.id));
+      if (stopped()) return false;
+      startMs = await pacer.admit(async () => !stopped());
       if (startMs === undefined) return false;
       if (ctx.cancellationSignal.aborted) {
         cancelled = true;
@@ -148,14 +145,21 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
       }
       return true;
     };
-    const result = await deps.mailer.send(msg, { admit }).then((ok) => ({ ok }), (err: unknown) => ({ err }));
+    // On the connection that carries the message, right before MAIL FROM (after any replacement).
+    const fence = async () => {
+      const hold = await handOffFence(em, { campaignId: campaign.id, epoch, recipientId: r.id, claim });
+      if (hold) attempts = hold.attempts;
+      else refusal ??= { stop: await fenceRefusal(em, campaign.id, epoch) };
+      return hold;
+    };
+    const result = await deps.mailer.send(msg, { admit, fence }).then((ok) => ({ ok }), (err: unknown) => ({ err }));
     if ('err' in result && result.err instanceof NotAdmittedError) return undefined;
-    return { result, sentAt: new Date(startMs!) };
+    return { result, sentAt: new Date(startMs!), attempts };
   };
 
   const deliverOne = async (r: RecipientRow) => {
     const msg = await prepareMessage(compose(r));
-    for (let attempt = 0; ; attempt++) {
+    for (let retry = 0; ; retry++) {
       const sent = await handOff(r, msg);
       if (!sent) return;
       const res = sent.result;
@@ -166,11 +170,15 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
         ? { permanent: true, status: 'BOUNCED' as const, code: 550, message: `Recipient rejected: ${res.ok.response}` }
         : classifySmtpError(res.err);
       if (f.permanent) return settle({ id: r.id, status: f.status, error: f.message, code: f.code ?? null });
-      if (attempt >= TRANSIENT_RETRIES.length) {
+      // Refused for now: as /v1/send, at most DELIVERY_MAX_ATTEMPTS hand-offs of the row (over all attempts of the page).
+      if (sent.attempts >= maxAttempts) {
+        return settle({ id: r.id, status: 'FAILED', error: `Gave up after ${sent.attempts} attempts: ${f.message}`, code: f.code ?? null });
+      }
+      if (retry >= TRANSIENT_RETRIES.length) {
         transientLeft++;
         return; // left QUEUED: the page activity fails and is retried with backoff
       }
-      await ctx.sleep(TRANSIENT_RETRIES[attempt]).catch(() => {});
+      await ctx.sleep(TRANSIENT_RETRIES[retry]).catch(() => {});
     }
   };
 
@@ -189,7 +197,7 @@ export async function deliverRows(deps: ActivityDeps, em: EntityManager, campaig
   }
   // A refusal without a status (our claim was taken: a newer attempt of the page runs) stops this
   // attempt quietly; Temporal ignores its result.
-  const stop = lease.refusal()?.stop ?? (cancelled || ctx.cancellationSignal.aborted ? 'CANCELLED' : undefined);
+  const stop = refusal?.stop ?? (cancelled || ctx.cancellationSignal.aborted ? 'CANCELLED' : undefined);
   return { stop, transientLeft };
 }
 

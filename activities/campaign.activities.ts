@@ -82,12 +82,14 @@ export function createCampaignActivities(deps: ActivityDeps) {
     const ctx = Context.current();
     const em = deps.orm.em.fork();
     const campaign = await em.findOne(Campaign, { id: input.campaignId });
-    if (!campaign || campaign.status !== 'SENDING') return { sent: 0, failed: 0, skipped: 0, queued: 0, stopped: campaign?.status ?? 'CANCELLED' };
+    // The status and epoch in one read: the hand-off fence holds only while both are still these.
+    const state = await sqlFirst<{ status: CampaignStatus; send_epoch: number }>(em, 'select status, send_epoch from campaigns where id = ?', [input.campaignId]);
+    if (!campaign || state?.status !== 'SENDING') return { sent: 0, failed: 0, skipped: 0, queued: 0, stopped: state?.status ?? 'CANCELLED' };
     const project = await em.findOneOrFail(Project, { id: campaign.projectId });
     const { workflowExecution, activityId, attempt } = ctx.info;
     const claim = `${workflowExecution?.runId}/${activityId}/${attempt}`;
     const rows = await claimRange(em, campaign.id, input.range, claim);
-    const res = await deliverRows(deps, em, campaign, project, rows, claim);
+    const res = await deliverRows(deps, em, campaign, project, rows, claim, state.send_epoch);
     const counts = await rangeCounts(em, campaign.id, input.range);
     if (res.stop) return { ...counts, stopped: res.stop };
     if (res.transientLeft > 0) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { rootCertificates } from 'node:tls';
 import nodemailer from 'nodemailer';
@@ -9,9 +9,9 @@ import type { Config } from '../core/config.js';
 import { isClientHeaderAllowed, SERVICE_HEADERS } from '../core/emails/headers.js';
 import type { DkimSigning } from '../core/domains/sender-domains.js';
 import { dkimSign } from './dkim-sign.js';
-import { NotAdmittedError, SmtpPool, type WireMessage } from './smtp-pool.js';
+import { NotAdmittedError, SmtpPool, type Fence, type WireMessage } from './smtp-pool.js';
 
-export { NotAdmittedError };
+export { NotAdmittedError, type Fence };
 
 /** One rendered message to one recipient, as the delivery activity hands it over. */
 export interface OutgoingMessage {
@@ -53,7 +53,8 @@ export type Admission = () => Promise<boolean>;
 
 /** The one call delivery needs, so tests and the outbox can stand in for SMTP. */
 export interface Mailer {
-  send(msg: OutgoingMessage, opts?: { admit?: Admission }): Promise<SendResult>;
+  /** `fence`: the last check right before MAIL FROM, after the admission and any connection replacement (see SmtpPool.send). */
+  send(msg: OutgoingMessage, opts?: { admit?: Admission; fence?: Fence }): Promise<SendResult>;
   close(): Promise<void>;
 }
 
@@ -148,7 +149,7 @@ export function createSmtpMailer(url: string, opts: { maxConnections?: number; c
   });
   return {
     async send(msg, sendOpts) {
-      const info = await pool.send(await toWire(msg), sendOpts?.admit);
+      const info = await pool.send(await toWire(msg), sendOpts?.admit, sendOpts?.fence);
       return { accepted: info.accepted.map(String), rejected: info.rejected.map(String), response: info.response, messageId: msg.messageId };
     },
     close: () => pool.close(),
@@ -173,7 +174,17 @@ export function createOutboxMailer(dir: string): Mailer {
       await mkdir(dir, { recursive: true });
       const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       await writeFile(tmp, info.message as Buffer);
-      await rename(tmp, file);
+      // The file's appearance is the hand-over here: fenced like MAIL FROM.
+      const hold = sendOpts?.fence ? await sendOpts.fence() : undefined;
+      if (hold === null) {
+        await unlink(tmp).catch(() => {});
+        throw new NotAdmittedError();
+      }
+      try {
+        await rename(tmp, file);
+      } finally {
+        await hold?.release();
+      }
       return { ...done, response: `250 written to ${file}` };
     },
     async close() {

@@ -32,7 +32,15 @@ export interface WireMessage {
   raw: Buffer;
 }
 
-/** Thrown by send when the admit hook said no: nothing was sent. */
+/** What a fence holds until MAIL FROM is written (see SmtpPool.send). */
+export interface FenceHold {
+  release(): unknown;
+}
+
+/** The last check before MAIL FROM, with the connection in hand: a hold, or null for "do not send". */
+export type Fence = () => Promise<FenceHold | null>;
+
+/** Thrown by send when the admit hook or the fence said no: nothing was sent. */
 export class NotAdmittedError extends Error {
   readonly code = 'ENOTADMITTED';
   constructor() {
@@ -72,11 +80,14 @@ export class SmtpPool {
   }
 
   /**
-   * Sends `message` over a ready connection. `admit` runs with the connection in hand, right
-   * before MAIL FROM; when it says no, nothing is sent and NotAdmittedError is thrown. A
-   * connection that the server closed while it sat idle is replaced before anything is sent.
+   * Sends `message` over a ready connection. `admit` runs with the connection in hand (the
+   * project's pacing); when it says no, nothing is sent and NotAdmittedError is thrown. A
+   * connection that the server closed meanwhile is replaced. Then `fence` runs, with the
+   * connection that will carry the message in hand (after any replacement), right before MAIL
+   * FROM: null refuses (NotAdmittedError, nothing sent); a hold is released once MAIL FROM is
+   * written to the socket (or the send failed before it).
    */
-  async send(message: WireMessage, admit?: () => Promise<boolean>): Promise<SMTPConnectionSendInfo> {
+  async send(message: WireMessage, admit?: () => Promise<boolean>, fence?: Fence): Promise<SMTPConnectionSendInfo> {
     let conn = await this.acquire();
     let admitted: boolean;
     try {
@@ -91,13 +102,31 @@ export class SmtpPool {
     }
     // Closed by the server while the admission ran (its idle timeout; 'end' already took it out of
     // the pool): the start is spent either way, use another connection rather than fail a message
-    // that never left.
+    // that never left. The fence below is checked on the connection that is used.
     if (!this.live.has(conn)) conn = await this.acquire();
+    let hold: FenceHold | null = null;
+    if (fence) {
+      try {
+        hold = await fence();
+      } catch (err) {
+        this.release(conn, true);
+        throw err;
+      }
+      if (!hold) {
+        this.release(conn, true);
+        throw new NotAdmittedError();
+      }
+    }
     const envelope: SMTPEnvelope = { ...message.envelope, size: message.raw.length };
     try {
-      const info = await new Promise<SMTPConnectionSendInfo>((resolve, reject) =>
-        conn.send(envelope, message.raw, (err, info) => (err ? reject(err) : resolve(info!))),
-      );
+      const info = await new Promise<SMTPConnectionSendInfo>((resolve, reject) => {
+        try {
+          conn.send(envelope, message.raw, (err, info) => (err ? reject(err) : resolve(info!)));
+        } finally {
+          // nodemailer writes MAIL FROM within send() (or has already failed): the fence can go.
+          void hold?.release();
+        }
+      });
       this.release(conn, true);
       return info;
     } catch (err) {

@@ -128,6 +128,38 @@ describe('SmtpPool', () => {
     }
   });
 
+  it('runs the fence after replacing a connection the server closed during the admission, on the new one: a refusing fence sends nothing, a passing one sends once', async () => {
+    const pool = new SmtpPool({ url: idleServer.url, maxConnections: 1 });
+    try {
+      await pool.send(wire());
+      // The admission outlasts the server's idle timeout (300 ms): the connection in hand closes under it.
+      const slowAdmit = async () => (await new Promise((r) => setTimeout(r, 800)), true);
+      const refused = wire();
+      let fencedOnConnection = 0;
+      await expect(
+        pool.send(refused, slowAdmit, async () => {
+          fencedOnConnection = idleServer.connections;
+          return null;
+        }),
+      ).rejects.toBeInstanceOf(NotAdmittedError);
+      expect(fencedOnConnection).toBe(2); // checked after the replacement connection was opened
+      expect(idleServer.byMessageId(messageIdOf(refused))).toHaveLength(0);
+      expect(idleServer.rcpts.filter((r) => r.to === 'reader@recipients.test')).toHaveLength(1); // the first message only
+
+      const passed = wire();
+      const events: string[] = [];
+      await pool.send(passed, slowAdmit, async () => {
+        events.push('fence');
+        return { release: () => events.push(`release after ${idleServer.rcpts.length} rcpts seen`) };
+      });
+      expect(events[0]).toBe('fence');
+      expect(events).toHaveLength(2);
+      expect(idleServer.byMessageId(messageIdOf(passed))).toHaveLength(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('a server that cannot be reached fails the send as a connection error; close() ends everything', async () => {
     const dead = new SmtpPool({ url: 'smtp://127.0.0.1:1', maxConnections: 1 });
     await expect(dead.send(wire())).rejects.toMatchObject({ code: expect.stringMatching(/ECONNECTION|ESOCKET/) });

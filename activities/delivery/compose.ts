@@ -19,7 +19,7 @@ export async function composeMessage(em: EntityManager, config: Config, email: E
     replyTo: email.replyTo,
     subject: email.subject,
     html: decoration.html,
-    text: email.textBody,
+    text: decoration.text,
     attachments: email.attachments,
     // A client header never stands in for one of ours (X-Mailhub-Email-ID in another case, say).
     headers: { ...clientHeaders(email.headers), ...decoration.headers },

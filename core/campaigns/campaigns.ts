@@ -1,4 +1,6 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlRun } from '../../db/sql.js';
 import { Campaign, type AudienceType, type CampaignStatus, type CampaignType } from '../../db/entities/campaign.js';
 import { isUuid } from '../../db/ids.js';
 import { notFound, validationError } from '../errors.js';
@@ -6,7 +8,7 @@ import { keysetPage } from '../paging.js';
 import { assertVerifiedSender } from '../domains/sender-domains.js';
 import type { Condition } from '../segments/condition.js';
 import { audienceExpression } from './audience.js';
-import { transition } from './transitions.js';
+import { conflict } from './transitions.js';
 import { compileCondition } from '../segments/compile.js';
 import { loadSegmentRefs, segmentMentions, segmentRefErrors } from '../segments/refs.js';
 import type { SegmentRef } from '../segments/sql.js';
@@ -95,26 +97,32 @@ export const listCampaigns = (em: EntityManager, projectId: string, q: { limit: 
   keysetPage(em, Campaign, q.status ? { projectId, status: q.status } : { projectId }, q);
 
 /**
- * Partial update, only while DRAFT or SCHEDULED: the content is written by one conditional UPDATE,
- * so an edit racing the start of sending either lands before it or is a 409 (the content is
- * frozen from then on).
+ * Partial update, only while DRAFT or SCHEDULED. The row is locked (SELECT ... FOR UPDATE), the
+ * input merged into what it holds then, and only the content columns are written: a PATCH never
+ * writes the status (a send, pause or cancel beside it keeps its transition), and two PATCHes of
+ * different fields both land (the second merges into the first). An edit racing the start of
+ * sending either lands before it or is a 409 (the content is frozen from then on).
  */
 export async function updateCampaign(em: EntityManager, projectId: string, id: string, input: Partial<CampaignInput>): Promise<Campaign> {
-  // Read in a throwaway fork: changing the entity must not be flushed unconditionally by em.
-  const c = await getCampaign(em.fork(), projectId, id);
-  apply(c, input);
+  if (!isUuid(id)) throw notFound('Campaign');
   await em.transactional(async (tx) => {
+    // Not managed (disableIdentityMap): nothing of it is flushed; the UPDATE below is the only write.
+    const c = await tx.findOne(Campaign, { id, projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE, disableIdentityMap: true });
+    if (!c) throw notFound('Campaign');
+    if (!(EDITABLE as readonly CampaignStatus[]).includes(c.status)) throw conflict(id, c.status, 'edit it (the content is frozen once sending starts)');
+    apply(c, input);
     if (namesSegment(c)) await lockSegmentRefs(tx, projectId);
     await check(tx, c);
-    await transition(tx, projectId, id, [...EDITABLE], c.status, {
-      action: 'edit it (the content is frozen once sending starts)',
-      set: `name = ?, description = ?, subject = ?, body = ?, from_email = ?, from_name = ?, reply_to = ?, type = ?,
-            audience_type = ?, segment_id = ?, audience_filter = ?::jsonb`,
-      params: [
+    await sqlRun(
+      tx,
+      `update campaigns set name = ?, description = ?, subject = ?, body = ?, from_email = ?, from_name = ?, reply_to = ?, type = ?,
+              audience_type = ?, segment_id = ?, audience_filter = ?::jsonb, updated_at = now()
+       where id = ? and project_id = ?`,
+      [
         c.name, c.description ?? null, c.subject, c.body, c.fromEmail, c.fromName ?? null, c.replyTo ?? null, c.type,
-        c.audienceType, c.segmentId ?? null, c.audienceFilter == null ? null : JSON.stringify(c.audienceFilter),
+        c.audienceType, c.segmentId ?? null, c.audienceFilter == null ? null : JSON.stringify(c.audienceFilter), id, projectId,
       ],
-    });
+    );
   });
   return getCampaign(em, projectId, id);
 }

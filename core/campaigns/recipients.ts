@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
-import { sqlOne, sqlRows } from '../../db/sql.js';
+import { sqlFirst, sqlRows } from '../../db/sql.js';
 
 /*
  * The campaign_recipients rows: one per (campaign, contact), slim (status, message id, times,
@@ -47,8 +47,8 @@ export async function insertRecipients(em: EntityManager, c: { id: string; proje
 }
 
 /**
- * Takes the range's unsent rows for this activity attempt (`claim`). A sender checks its claim
- * right before each hand-off, so an older attempt still running somewhere stops touching them.
+ * Takes the range's unsent rows for this activity attempt (`claim`). Each hand-off is fenced on
+ * the claim (handOffFence), so an older attempt still running somewhere hands none of them over.
  */
 export async function claimRange(em: EntityManager, campaignId: string, range: ContactRange, claim: string): Promise<RecipientRow[]> {
   const rows = await sqlRows<Record<string, string>>(
@@ -76,33 +76,76 @@ export async function rangeCounts(em: EntityManager, campaignId: string, range: 
   return { sent: n('SENT'), failed: n('FAILED') + n('BOUNCED'), skipped: n('SKIPPED'), queued: n('QUEUED') };
 }
 
-export type GateAnswer = { go: true } | { go: false; stop?: string };
-
 /**
- * How long a sender goes on handing messages to SMTP after it last saw its campaign SENDING and
- * its rows claimed by it (the lease: measured from before that read, on the sender's monotonic
- * clock). Cancel and pause wait SENDER_LEASE_MS + SENDER_LEASE_MARGIN_MS after their status change
- * has committed before they answer: every read that still saw SENDING started before that commit,
- * so its lease has run out by then, and no message is handed over after the answer. One read per
- * lease instead of a locked transaction per message is what lets a page go at the SMTP server's speed.
+ * The hand-off fence of one row, taken with an SMTP connection in hand right before MAIL FROM and
+ * held until MAIL FROM is written (`release`). One statement in a transaction of its own:
+ *  - the campaign row is KEY SHARE locked, only while it is SENDING with the epoch the sender
+ *    started with. Cancel and pause bump the epoch in the statement that changes the status, after
+ *    a FOR UPDATE lock (core/campaigns/transitions.ts), which waits for every fence held: once
+ *    they answer, every MAIL FROM that passed a fence is written, and every later fence fails;
+ *  - the recipient row is updated (its `attempts` counted) only while it is QUEUED and claimed by
+ *    this attempt: a newer attempt's claim (claimRange) waits for the hand-off under way, and the
+ *    older attempt hands nothing over once the claim moved.
+ * The counter updates of recordOutcomes (FOR NO KEY UPDATE) do not conflict with KEY SHARE.
  */
-export const SENDER_LEASE_MS = 100;
-export const SENDER_LEASE_MARGIN_MS = 50;
+export interface FenceKey {
+  campaignId: string;
+  /** The campaign's send_epoch when the sender started (read with status SENDING). */
+  epoch: number;
+  recipientId: string;
+  claim: string;
+}
 
-/**
- * The sender's check (one statement, no lock): the campaign is still SENDING, and `recipientId`
- * (the row about to go) is still QUEUED and claimed by this attempt. A newer attempt of the page
- * re-claims all its unsent rows at once, so one row answers for the attempt.
- */
-export async function senderCheck(em: EntityManager, campaignId: string, recipientId: string, claim: string): Promise<GateAnswer> {
-  const row = await sqlOne<{ status: string | null; claim: string | null }>(
-    em,
-    `select (select status from campaigns where id = ?) as status,
-            (select claim from campaign_recipients where id = ? and status = 'QUEUED') as claim`,
-    [campaignId, recipientId],
-  );
-  if (row.status !== 'SENDING') return { go: false, stop: row.status ?? 'CANCELLED' };
-  return row.claim === claim ? { go: true } : { go: false };
+export interface FenceHold {
+  /** Hand-offs of the row so far, this one included. */
+  attempts: number;
+  /** Ends the fence's transaction: call once MAIL FROM is written, or when nothing will be sent. */
+  release(): Promise<void>;
+}
+
+const FENCE_SQL = `
+with c as (select id from campaigns where id = ? and status = 'SENDING' and send_epoch = ? for key share)
+update campaign_recipients r set attempts = r.attempts + 1, updated_at = now()
+ where r.id = ? and r.claim = ? and r.status = 'QUEUED' and exists (select 1 from c)
+ returning r.attempts`;
+
+/** The fence (see FenceKey), or null when the campaign stopped, its epoch moved, or the row is not ours. */
+export async function handOffFence(em: EntityManager, key: FenceKey): Promise<FenceHold | null> {
+  let answered!: (row: { attempts: number } | null) => void;
+  let failed!: (err: unknown) => void;
+  const answer = new Promise<{ attempts: number } | null>((resolve, reject) => {
+    answered = resolve;
+    failed = reject;
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const committed = em
+    .transactional(async (tx) => {
+      const row = await sqlFirst<{ attempts: number }>(tx, FENCE_SQL, [key.campaignId, key.epoch, key.recipientId, key.claim]);
+      answered(row ?? null);
+      if (row) await released;
+    })
+    .catch((err: unknown) => failed(err)); // after the answer: the locks are gone either way
+  const row = await answer;
+  if (!row) {
+    await committed;
+    return null;
+  }
+  return {
+    attempts: row.attempts,
+    release: () => {
+      release();
+      return committed;
+    },
+  };
+}
+
+/** Why a fence failed: the campaign's status when not SENDING (PAUSED when it went through a pause), else undefined (the claim moved). */
+export async function fenceRefusal(em: EntityManager, campaignId: string, epoch: number): Promise<string | undefined> {
+  const row = await sqlFirst<{ status: string; send_epoch: number }>(em, 'select status, send_epoch from campaigns where id = ?', [campaignId]);
+  if (!row) return 'CANCELLED';
+  if (row.status !== 'SENDING') return row.status;
+  return row.send_epoch !== epoch ? 'PAUSED' : undefined;
 }
 
 export type Outcome = { id: string; status: 'SENT' | 'FAILED' | 'BOUNCED' | 'SKIPPED'; sentAt?: Date; error?: string | null; code?: number | null; response?: string };

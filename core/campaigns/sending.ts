@@ -55,9 +55,9 @@ export async function sendCampaign(em: EntityManager, deps: CampaignDeps, projec
 }
 
 /**
- * SCHEDULED, SENDING or PAUSED -> CANCELLED. Returns once the senders' leases on SENDING have run
- * out (core/campaigns/recipients.ts, SENDER_LEASE_MS), so no message is handed over after this;
- * then the workflow is cancelled (its running page stops at its next heartbeat, if not before).
+ * SCHEDULED, SENDING or PAUSED -> CANCELLED, through the senders' hand-off fence (core/campaigns/
+ * transitions.ts, stopsSenders): no message is handed over after this; then the workflow is
+ * cancelled (its running page stops at its next fence or heartbeat).
  */
 export async function cancelCampaign(em: EntityManager, deps: CampaignDeps, projectId: string, id: string): Promise<Campaign> {
   await transition(em, projectId, id, ['SCHEDULED', 'SENDING', 'PAUSED'], 'CANCELLED', { action: 'cancel it', set: 'cancelled_at = now()', stopsSenders: true });
@@ -68,7 +68,7 @@ export async function cancelCampaign(em: EntityManager, deps: CampaignDeps, proj
   return getCampaign(em, projectId, id);
 }
 
-/** SENDING -> PAUSED: no message is handed to SMTP after this returns; the workflow waits at its page. */
+/** SENDING -> PAUSED through the senders' hand-off fence: no message is handed to SMTP after this returns; the workflow waits at its page. */
 export async function pauseCampaign(em: EntityManager, projectId: string, id: string): Promise<Campaign> {
   await transition(em, projectId, id, ['SENDING'], 'PAUSED', { action: 'pause it', stopsSenders: true });
   return getCampaign(em, projectId, id);

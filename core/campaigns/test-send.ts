@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
-import { insertEmails, startDelivery, type SendDeps } from '../emails/send.js';
+import { assertNotOptedOut, assertNotSuppressed, insertEmails, startDelivery, type SendDeps } from '../emails/send.js';
 import { prepareContent, recipientVariables, renderContent } from '../templates/render.js';
 import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { getCampaign } from './campaigns.js';
@@ -10,12 +10,20 @@ import { sqlRows } from '../../db/sql.js';
  * POST /campaigns/{id}/test: one ordinary email record per address (subject `[TEST] ...`,
  * rendered with the contact's data when the address is a contact), delivered by the /v1/send
  * path (DKIM, pacing, tracking). No campaign id on the records: test sends never reach the stats.
- * No contact is created for an address that is not one.
+ * No contact is created for an address that is not one. Refused as /v1/send refuses: a suppressed
+ * address is a 422 RECIPIENT_SUPPRESSED, and for a MARKETING campaign a contact who opted out a 422
+ * RECIPIENT_UNSUBSCRIBED (nothing is sent). At most TEST_SEND_MAX_RECIPIENTS addresses per call;
+ * the mails count in the project's send rate like any other (the delivery's pacing).
  */
+/** Addresses one POST /campaigns/{id}/test may name. */
+export const TEST_SEND_MAX_RECIPIENTS = 5;
+
 export async function sendCampaignTest(em: EntityManager, deps: SendDeps, projectId: string, id: string, emails: string[]) {
   const c = await getCampaign(em, projectId, id);
   await assertVerifiedSender(em, projectId, c.fromEmail);
   const unique = [...new Set(emails)];
+  await assertNotSuppressed(em, projectId, unique);
+  if (c.type === 'MARKETING') await assertNotOptedOut(em, projectId, unique);
   const contacts = await sqlRows<{ id: string; email: string; data: Record<string, unknown> }>(
     em,
     'select id, email, data from contacts where project_id = ? and email in (select jsonb_array_elements_text(?::jsonb))',

@@ -60,7 +60,8 @@ export function resolveSender(input: Pick<SendRequest, 'from' | 'name' | 'reply'
   };
 }
 
-async function assertNotSuppressed(em: EntityManager, projectId: string, emails: string[]) {
+/** 422 RECIPIENT_SUPPRESSED naming the suppressed addresses (also for campaign test sends). */
+export async function assertNotSuppressed(em: EntityManager, projectId: string, emails: string[]) {
   const suppressed = await findSuppressed(em, projectId, emails);
   if (suppressed.length === 0) return;
   const list = suppressed.map((s) => `${s.email} (${s.reason.toLowerCase().replace(/_/g, ' ')})`).join(', ');
@@ -118,7 +119,7 @@ function buildRows(contacts: ContactRow[], names: (string | undefined)[], prepar
  * Marketing mail (a MARKETING template) never goes to a contact that opted out (unsubscribe link,
  * complaint, `subscribed` turned off): the whole send is refused, like for a suppressed address.
  */
-async function assertNotOptedOut(em: EntityManager, projectId: string, emails: string[]) {
+export async function assertNotOptedOut(em: EntityManager, projectId: string, emails: string[]) {
   const optedOut = await findOptedOut(em, projectId, emails);
   if (optedOut.length === 0) return;
   throw new DomainError(

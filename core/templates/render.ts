@@ -58,13 +58,25 @@ export function stringifyValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Fills every placeholder of `source`; `escape` is true for HTML, false for subjects and plain text. */
-export function fillPlaceholders(source: string, vars: Record<string, unknown>, opts: { escape: boolean }): string {
+/**
+ * The unsubscribe link's placeholder, as the renderer leaves it for delivery to fill: the link is
+ * signed per message (core/tracking/links.ts, decorateForDelivery), so it is not known here.
+ */
+export const UNSUBSCRIBE_PLACEHOLDER = '{{unsubscribe_url}}';
+const UNSUBSCRIBE_VARIABLE = 'unsubscribe_url';
+
+/**
+ * Fills every placeholder of `source`; `escape` is true for HTML, false for subjects and plain text.
+ * With `keepUnsubscribe`, `{{unsubscribe_url}}` (any spelling: spaces, triple braces, a fallback)
+ * that the variables do not define is left as UNSUBSCRIBE_PLACEHOLDER for delivery to fill.
+ */
+export function fillPlaceholders(source: string, vars: Record<string, unknown>, opts: { escape: boolean; keepUnsubscribe?: boolean }): string {
   return source.replace(PLACEHOLDER, (_match, raw: string | undefined, normal: string | undefined) => {
     const expr = EXPRESSION.exec((raw ?? normal ?? '').trim());
     if (!expr) return '';
     const [, path, dq, sq, bare] = expr;
     const value = lookupVariable(vars, path);
+    if (opts.keepUnsubscribe && path === UNSUBSCRIBE_VARIABLE && (value === null || value === undefined)) return UNSUBSCRIBE_PLACEHOLDER;
     // The fallback is template text written by the author, so it is not escaped.
     if (value === null || value === undefined) return dq ?? sq ?? bare?.trim() ?? '';
     const text = stringifyValue(value);
@@ -107,10 +119,15 @@ export function recipientVariables(
   return { ...(contact.data ?? {}), id: contact.id, email: contact.email, ...(data ?? {}) };
 }
 
-/** One recipient's message: subject (no escaping, line breaks folded), HTML (escaped values), text alternative. */
+/**
+ * One recipient's message: subject (no escaping, line breaks folded), HTML (escaped values), text
+ * alternative. An `{{unsubscribe_url}}` the variables do not define is kept in the HTML and the text
+ * (UNSUBSCRIBE_PLACEHOLDER): the delivery fills it with the message's own link.
+ */
 export function renderContent(prepared: PreparedContent, vars: Record<string, unknown>): RenderedContent {
   // NUL cannot be stored in PostgreSQL text; line breaks in a subject would break the header.
   const subject = fillPlaceholders(prepared.subject, vars, { escape: false }).replace(/[\r\n]+/g, ' ').replace(/\0/g, '').trim();
-  const html = fillPlaceholders(prepared.html, vars, { escape: true }).replace(/\0/g, '');
+  // `{{unsubscribe_url}}` stays for delivery, in the HTML and so in its text alternative.
+  const html = fillPlaceholders(prepared.html, vars, { escape: true, keepUnsubscribe: true }).replace(/\0/g, '');
   return { subject, html, text: htmlToPlainText(html) };
 }

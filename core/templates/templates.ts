@@ -16,7 +16,7 @@ export interface TemplateInput {
 }
 
 /**
- * Whatever refers to a template (campaigns, automation workflows) gives a checker that names its
+ * Whatever refers to a template (automation workflows; campaigns hold their own content) gives a checker that names its
  * users (wired in deps.extensions); a template in use cannot be deleted.
  */
 export type TemplateUsageChecker = (em: EntityManager, projectId: string, templateId: string) => Promise<string[]>;

@@ -5,6 +5,8 @@ import { signToken, verifyToken } from '../secrets.js';
 
 export interface DeliveryDecoration {
   html: string;
+  /** The text alternative with the unsubscribe link filled in (marketing) or the placeholder removed; null stays null. */
+  text: string | null;
   /** Extra headers the service owns, e.g. List-Unsubscribe and List-Unsubscribe-Post. */
   headers: Record<string, string>;
 }
@@ -92,15 +94,23 @@ export function insertBeforeBodyEnd(html: string, fragment: string): string {
 
 const UNSUBSCRIBE_PLACEHOLDER = /\{\{\s*unsubscribe_url\s*\}\}/gi;
 const hasPlaceholder = (html: string) => html.search(/\{\{\s*unsubscribe_url\s*\}\}/i) >= 0;
+/** In the text alternative of `<a href="{{unsubscribe_url}}">`: the link's ` [url]` suffix. */
+const TEXT_LINK_PLACEHOLDER = /\s*\[\{\{\s*unsubscribe_url\s*\}\}\]/gi;
 
 /**
  * Applied by the delivery activity right before sending: click-tracking links and the open pixel
  * (marketing mail unless the project turned it off; transactional only when turned on), and on
- * marketing mail always a visible unsubscribe link plus the RFC 8058 one-click headers.
- * Pure: no I/O.
+ * marketing mail always a visible unsubscribe link (in the HTML and in the text alternative) plus
+ * the RFC 8058 one-click headers. The renderer leaves `{{unsubscribe_url}}` for this step
+ * (core/templates/render.ts); on transactional mail it is removed. Pure: no I/O.
  */
-export function decorateForDelivery(email: Pick<Email, 'id' | 'html' | 'marketing'>, project: Project, config: Config): DeliveryDecoration {
+export function decorateForDelivery(
+  email: Pick<Email, 'id' | 'html' | 'marketing'> & { textBody?: string | null },
+  project: Project,
+  config: Config,
+): DeliveryDecoration {
   let html = email.html ?? '';
+  let text = email.textBody ?? null;
   const headers: Record<string, string> = { [EMAIL_ID_HEADER]: email.id };
   const ours = (url: string) => url.startsWith(`${config.publicUrl}/t/`) || url.startsWith(`${config.publicUrl}/u/`);
 
@@ -112,13 +122,21 @@ export function decorateForDelivery(email: Pick<Email, 'id' | 'html' | 'marketin
     // A body that already places the link (an unrendered {{unsubscribe_url}}) gets it filled; otherwise a footer.
     if (hasPlaceholder(html)) html = html.replace(UNSUBSCRIBE_PLACEHOLDER, unsub);
     else html = insertBeforeBodyEnd(html, unsubscribeFooter(unsub));
+    if (text !== null) {
+      if (hasPlaceholder(text)) text = text.replace(UNSUBSCRIBE_PLACEHOLDER, unsub);
+      else text = `${text}\n\nUnsubscribe: ${unsub}`;
+    }
     headers['List-Unsubscribe'] = `<${unsub}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  } else {
+    // Transactional mail has no unsubscribe link: the placeholder reads as nothing.
+    html = html.replace(UNSUBSCRIBE_PLACEHOLDER, '');
+    if (text !== null) text = text.replace(TEXT_LINK_PLACEHOLDER, '').replace(UNSUBSCRIBE_PLACEHOLDER, '');
   }
   if (isTracked(email, project)) {
     html = insertBeforeBodyEnd(html, `<img src="${openPixelUrl(config, email.id)}" width="1" height="1" alt="" style="display:none">`);
   }
-  return { html, headers };
+  return { html, text, headers };
 }
 
 const unsubscribeFooter = (url: string) =>

@@ -16,10 +16,11 @@ export let smtp: TestSmtpServer;
 export let ctx: TestContext;
 export let p: TestProject;
 
-export function useCampaignStack() {
+/** `env`: more environment for the file's context (e.g. DELIVERY_MAX_ATTEMPTS). */
+export function useCampaignStack(env: Record<string, string> = {}) {
   beforeAll(async () => {
     smtp = await TestSmtpServer.start();
-    ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' });
+    ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000', ...env });
     await ctx.startWorker({ sweeper: false });
   });
   afterAll(async () => {

@@ -35,6 +35,11 @@ export class TestSmtpServer {
   readonly messages: ReceivedMessage[] = [];
   /** SMTP connections accepted so far (a pooled client reuses a few). */
   connections = 0;
+  /**
+   * Every RCPT TO received, accepted or not, with the Date.now() of its transaction's MAIL FROM:
+   * the starts of all transactions, also those that never completed.
+   */
+  readonly rcpts: { to: string; mailFromAt: number }[] = [];
   /** Recipients refused at RCPT TO (one entry per refusal: the attempts a client made). */
   readonly refused: string[] = [];
   /** AUTH commands received, accepted or not (credentials the client sent). */
@@ -85,7 +90,8 @@ export class TestSmtpServer {
         (session as unknown as { mailFromAt: number }).mailFromAt = Date.now();
         cb();
       },
-      onRcptTo(address, _session, cb) {
+      onRcptTo(address, session, cb) {
+        self!.rcpts.push({ to: address.address.toLowerCase(), mailFromAt: (session as unknown as { mailFromAt: number }).mailFromAt });
         const reply = self!.recipientReplies.get(address.address.toLowerCase());
         if (reply) self!.refused.push(address.address.toLowerCase());
         cb(reply ? smtpError(reply) : undefined);
@@ -159,6 +165,7 @@ export class TestSmtpServer {
 
   reset() {
     this.messages.length = 0;
+    this.rcpts.length = 0;
     this.recipientReplies.clear();
     this.nextReplies = [];
   }

@@ -3,6 +3,7 @@ import { CAMPAIGN_STATUSES } from '../../../db/entities/campaign.js';
 import { ConditionSchema } from '../../../core/segments/condition.js';
 import { PageQuery, pageOf } from '../../envelope.js';
 import { EmailAddress, Timestamp } from '../../schemas.js';
+import { TEST_SEND_MAX_RECIPIENTS } from '../../../core/campaigns/test-send.js';
 
 export const CampaignStatus = z.enum(CAMPAIGN_STATUSES).openapi('CampaignStatus', {
   description:
@@ -110,10 +111,15 @@ export const SendCampaignBody = z
 
 export const TestCampaignBody = z
   .object({
-    emails: z.array(EmailAddress).min(1).max(5).optional(),
-    email: EmailAddress.optional(),
+    emails: z
+      .array(EmailAddress)
+      .min(1)
+      .max(TEST_SEND_MAX_RECIPIENTS)
+      .optional()
+      .openapi({ description: `1 to ${TEST_SEND_MAX_RECIPIENTS} addresses: the cap of one call (more is a 422)` }),
+    email: EmailAddress.optional().openapi({ description: 'One address (instead of `emails`)' }),
   })
-  .refine((v) => (v.emails ? 1 : 0) + (v.email ? 1 : 0) === 1, { message: 'give either `emails` (1 to 5 addresses) or `email`', path: ['emails'] })
+  .refine((v) => (v.emails ? 1 : 0) + (v.email ? 1 : 0) === 1, { message: `give either \`emails\` (1 to ${TEST_SEND_MAX_RECIPIENTS} addresses) or \`email\``, path: ['emails'] })
   .openapi('TestCampaignBody', { example: { emails: ['ada@example.com', 'grace@example.com'] } });
 
 export const TestCampaignResult = z

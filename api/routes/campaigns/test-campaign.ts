@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
 import { errorResponses, IdParam, jsonBody, ok, success } from '../../envelope.js';
-import { sendCampaignTest } from '../../../core/campaigns/test-send.js';
+import { sendCampaignTest, TEST_SEND_MAX_RECIPIENTS } from '../../../core/campaigns/test-send.js';
 import type { App } from '../../types.js';
 import { TestCampaignBody, TestCampaignResult } from './schema.js';
 
@@ -10,8 +10,12 @@ const route = createRoute({
   tags: ['Campaigns'],
   method: 'post',
   path: '/campaigns/{id}/test',
-  summary: 'Send a test of the campaign to up to 5 addresses',
-  description: "Any status. Subject prefixed `[TEST] `; rendered with the contact's data when the address is a contact; sent like any email (DKIM, pacing) and never counted in the campaign's stats.",
+  summary: `Send a test of the campaign to up to ${TEST_SEND_MAX_RECIPIENTS} addresses`,
+  description:
+    "Any status. Subject prefixed `[TEST] `; rendered with the contact's data when the address is a contact; sent like any email (DKIM, " +
+    "tracking, and the project's send rate: test mails are paced with all its other mail) and never counted in the campaign's stats. " +
+    `At most ${TEST_SEND_MAX_RECIPIENTS} addresses per call. Refused like /v1/send: a suppressed address is a 422 RECIPIENT_SUPPRESSED and, ` +
+    'for a MARKETING campaign, a contact who unsubscribed a 422 RECIPIENT_UNSUBSCRIBED; nothing is sent then.',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { params: IdParam, ...jsonBody(TestCampaignBody) },

@@ -9,7 +9,9 @@ const route = createRoute({
   tags: ['Templates'],
   method: 'delete',
   path: '/templates/{id}',
-  summary: 'Delete a template (409 while a campaign or workflow uses it)',
+  summary: 'Delete a template (409 while an automation workflow uses it)',
+  description:
+    'Refused (409, naming them) while the latest version of an automation workflow sends it. Campaigns do not refer to templates: a campaign holds its own subject and body, so deleting a template never changes one.',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { params: IdParam },

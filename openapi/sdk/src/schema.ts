@@ -213,7 +213,10 @@ export interface paths {
         get: operations["getTemplate"];
         put?: never;
         post?: never;
-        /** Delete a template (409 while a campaign or workflow uses it) */
+        /**
+         * Delete a template (409 while an automation workflow uses it)
+         * @description Refused (409, naming them) while the latest version of an automation workflow sends it. Campaigns do not refer to templates: a campaign holds its own subject and body, so deleting a template never changes one.
+         */
         delete: operations["deleteTemplate"];
         options?: never;
         head?: never;
@@ -354,7 +357,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test of the campaign to up to 5 addresses
-         * @description Any status. Subject prefixed `[TEST] `; rendered with the contact's data when the address is a contact; sent like any email (DKIM, pacing) and never counted in the campaign's stats.
+         * @description Any status. Subject prefixed `[TEST] `; rendered with the contact's data when the address is a contact; sent like any email (DKIM, tracking, and the project's send rate: test mails are paced with all its other mail) and never counted in the campaign's stats. At most 5 addresses per call. Refused like /v1/send: a suppressed address is a 422 RECIPIENT_SUPPRESSED and, for a MARKETING campaign, a contact who unsubscribed a 422 RECIPIENT_UNSUBSCRIBED; nothing is sent then.
          */
         post: operations["testCampaign"];
         delete?: never;
@@ -1651,10 +1654,11 @@ export interface components {
          *     }
          */
         TestCampaignBody: {
+            /** @description 1 to 5 addresses: the cap of one call (more is a 422) */
             emails?: string[];
             /**
              * Format: email
-             * @description Internationalized domains are accepted and stored in ASCII (punycode) form.
+             * @description One address (instead of `emails`)
              * @example ada@example.com
              */
             email?: string;

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import { claimRange, handOffFence, insertRecipients } from '../core/campaigns/recipients.js';
+import { sqlRows } from '../db/sql.js';
+import { json } from './helpers.js';
+import { createCampaign, ctx, getCampaign, p, seedContacts, smtp, useCampaignStack, waitFor, waitForStatus } from './support/campaigns.js';
+import { expectError } from './support/envelope.js';
+import { TestSmtpServer } from './support/smtp-server.js';
+
+/*
+ * Issue 22: a working unsubscribe link, no lost campaign under a PATCH race, a bounded retry of a
+ * recipient refused for ever, per-row hand-off fences, and test sends refused like /v1/send.
+ * (Cancel and pause at a high rate: campaigns-fence.test.ts.)
+ */
+const MAX_ATTEMPTS = 3;
+useCampaignStack({ DELIVERY_MAX_ATTEMPTS: String(MAX_ATTEMPTS) });
+
+const receivedBy = (prefix: string) => smtp.messages.filter((m) => m.recipients[0]?.startsWith(`${prefix}-`));
+const send = (id: string, key = p.secretKey) => ctx.request('POST', `/campaigns/${id}/send`, { key });
+const stats = async (id: string) => (await json(await ctx.request('GET', `/campaigns/${id}/stats`, { key: p.secretKey }))).data;
+const contactByEmail = async (email: string) =>
+  (await sqlRows<{ subscribed: boolean }>(ctx.orm.em.fork(), 'select subscribed from contacts where project_id = ? and email = ?', [p.id, email]))[0];
+
+/** The unsubscribe links of a received message: the HTML's `href`s to /u/ and the text part's URLs to /u/. */
+async function unsubscribeLinks(raw: Parameters<typeof TestSmtpServer.parse>[0]) {
+  const parsed = await TestSmtpServer.parse(raw);
+  const base = ctx.config.publicUrl;
+  const html = parsed.html ?? '';
+  const hrefs = [...html.matchAll(/href="([^"]*)"[^>]*>Unsubscribe here</g)].map((m) => m[1]);
+  const text = parsed.text ?? '';
+  const inText = [...text.matchAll(/(https?:\/\/\S+\/u\/[A-Za-z0-9_.-]+)/g)].map((m) => m[1]);
+  const header = parsed.headers.find((h) => h.key === 'list-unsubscribe')?.value ?? '';
+  return { hrefs, inText, html, text, header, base };
+}
+
+describe('the {{unsubscribe_url}} placeholder (documented in the campaign body and MARKETING templates)', () => {
+  it('campaign: the HTML href and the text part carry the message\'s own working link; GET shows a page, one-click POST unsubscribes the contact and the stats count it', async () => {
+    await seedContacts(ctx.orm, p.id, 'unsub', 2);
+    const id = await createCampaign(ctx, p.secretKey, {
+      body: '<html><body><p>Hi {{first_name}}</p><p><a href="{{unsubscribe_url}}">Unsubscribe here</a></p></body></html>',
+    });
+    expect((await send(id)).status).toBe(200);
+    await waitForStatus(ctx, p.secretKey, id, 'SENT');
+    const [first, second] = ['unsub-0@recipients.test', 'unsub-1@recipients.test'].map((to) => receivedBy('unsub').find((m) => m.recipients[0] === to)!);
+    const a = await unsubscribeLinks(first);
+    const b = await unsubscribeLinks(second);
+    // HTML: exactly the placed link (no empty href, no footer added); text: the same URL.
+    expect(a.hrefs).toHaveLength(1);
+    expect(a.hrefs[0]).toMatch(new RegExp(`^${a.base}/u/.+`));
+    expect(a.html).not.toContain('href=""');
+    expect(a.inText).toEqual([a.hrefs[0]]);
+    expect(a.header).toContain(a.hrefs[0]);
+    expect(b.hrefs[0]).not.toBe(a.hrefs[0]); // per message
+
+    // The HTML link of the first: a GET is only a page (a scanner's pre-fetch changes nothing).
+    const path = (url: string) => url.slice(a.base.length);
+    const page = await ctx.request('GET', path(a.hrefs[0]), { key: null });
+    expect(page.status).toBe(200);
+    expect(await contactByEmail('unsub-0@recipients.test')).toEqual({ subscribed: true });
+    const oneClick = await ctx.request('POST', path(a.hrefs[0]), { key: null, body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(oneClick.status).toBe(200);
+    expect(await contactByEmail('unsub-0@recipients.test')).toEqual({ subscribed: false });
+    // The text part's link of the second works the same.
+    expect((await ctx.request('POST', path(b.inText[0]), { key: null })).status).toBe(200);
+    expect(await contactByEmail('unsub-1@recipients.test')).toEqual({ subscribed: false });
+    expect(await stats(id)).toMatchObject({ sentCount: 2, unsubscribedCount: 2 });
+  });
+
+  it('/v1/send with a MARKETING template: the href and the text part carry the link (one-click works); a TRANSACTIONAL one renders the placeholder as nothing', async () => {
+    await seedContacts(ctx.orm, p.id, 'tplunsub', 1);
+    const tpl = async (type: string) =>
+      (await json(await ctx.request('POST', '/templates', {
+        key: p.secretKey,
+        body: { name: `t ${type}`, subject: 'Hi', body: '<p>News</p><p><a href="{{unsubscribe_url}}">Unsubscribe here</a></p>', type, from: 'news@example.com' },
+      }))).data.id as string;
+    const marketing = await tpl('MARKETING');
+    const res = await ctx.request('POST', '/v1/send', { key: p.secretKey, body: { to: 'tplunsub-0@recipients.test', template: marketing } });
+    expect(res.status).toBe(200);
+    await waitFor('the marketing mail', async () => receivedBy('tplunsub').length, (n) => n === 1);
+    const m = await unsubscribeLinks(receivedBy('tplunsub')[0]);
+    expect(m.hrefs).toHaveLength(1);
+    expect(m.hrefs[0]).toMatch(new RegExp(`^${m.base}/u/.+`));
+    expect(m.inText).toEqual([m.hrefs[0]]);
+    expect((await ctx.request('POST', m.hrefs[0].slice(m.base.length), { key: null })).status).toBe(200);
+    expect(await contactByEmail('tplunsub-0@recipients.test')).toEqual({ subscribed: false });
+
+    const transactional = await tpl('TRANSACTIONAL');
+    await ctx.request('POST', '/v1/send', { key: p.secretKey, body: { to: 'tplunsub-1@recipients.test', template: transactional } });
+    await waitFor('the transactional mail', async () => receivedBy('tplunsub').length, (n) => n === 2);
+    const t = await unsubscribeLinks(receivedBy('tplunsub').find((x) => x.recipients[0] === 'tplunsub-1@recipients.test')!);
+    expect(t.text).not.toContain('unsubscribe_url');
+    expect(t.html).not.toContain('unsubscribe_url');
+    expect(t.inText).toEqual([]);
+  });
+});
+
+describe('PATCH racing send and PATCH', () => {
+  it('50 concurrent send + PATCH pairs: every send answers SCHEDULED (or 409 for none), every campaign ends SENT, each contact gets one mail', async () => {
+    await seedContacts(ctx.orm, p.id, 'patchrace', 1);
+    const ids = await Promise.all(Array.from({ length: 50 }, (_, i) => createCampaign(ctx, p.secretKey, { name: `race ${i}` })));
+    const answers = await Promise.all(
+      ids.map(async (id, i) => {
+        const [s, patch] = await Promise.all([send(id), ctx.request('PATCH', `/campaigns/${id}`, { key: p.secretKey, body: { subject: `Edited ${i}` } })]);
+        return { id, send: s.status, sendStatus: (await json(s)).data?.status, patch: patch.status };
+      }),
+    );
+    expect(answers.filter((a) => a.send !== 200 || a.sendStatus !== 'SCHEDULED')).toEqual([]);
+    // A PATCH lands before the send, beside it (SCHEDULED is editable) or, once sending started, is a 409.
+    expect(answers.filter((a) => a.patch !== 200 && a.patch !== 409)).toEqual([]);
+    const final = await waitFor(
+      'all 50 SENT',
+      () => Promise.all(ids.map((id) => getCampaign(ctx, p.secretKey, id))),
+      (cs) => cs.every((c) => c.status === 'SENT' || c.status === 'DRAFT'),
+      90_000,
+    );
+    expect(final.filter((c) => c.status !== 'SENT').map((c) => c.id)).toEqual([]);
+    expect(receivedBy('patchrace')).toHaveLength(50);
+  });
+
+  it('two concurrent PATCHes of different fields (30 campaigns): both fields survive on every campaign', async () => {
+    const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => createCampaign(ctx, p.secretKey, { name: `pp ${i}` })));
+    await Promise.all(
+      ids.map((id) =>
+        Promise.all([
+          ctx.request('PATCH', `/campaigns/${id}`, { key: p.secretKey, body: { name: 'renamed' } }),
+          ctx.request('PATCH', `/campaigns/${id}`, { key: p.secretKey, body: { subject: 'resubjected' } }),
+        ]),
+      ),
+    );
+    const got = await Promise.all(ids.map((id) => getCampaign(ctx, p.secretKey, id)));
+    expect(got.filter((c) => c.name !== 'renamed' || c.subject !== 'resubjected').map((c) => [c.name, c.subject])).toEqual([]);
+    expect(got.every((c) => c.status === 'DRAFT')).toBe(true);
+  });
+});
+
+describe('a recipient refused with 4xx on every attempt', () => {
+  it(`is FAILED with the last reply after DELIVERY_MAX_ATTEMPTS (${MAX_ATTEMPTS}) hand-offs, and the campaign ends SENT`, async () => {
+    await seedContacts(ctx.orm, p.id, 'busy', 5);
+    smtp.rejectRecipient('busy-2@recipients.test', 451, '451 4.2.1 Mailbox busy, try again later');
+    try {
+      const id = await createCampaign(ctx, p.secretKey);
+      expect((await send(id)).status).toBe(200);
+      await waitForStatus(ctx, p.secretKey, id, 'SENT', 60_000);
+      expect(smtp.refused.filter((a) => a === 'busy-2@recipients.test')).toHaveLength(MAX_ATTEMPTS);
+      expect(receivedBy('busy')).toHaveLength(4);
+      expect(await getCampaign(ctx, p.secretKey, id)).toMatchObject({ status: 'SENT', sentCount: 4, failedCount: 1 });
+      const [row] = await sqlRows<{ status: string; error: string; attempts: number }>(
+        ctx.orm.em.fork(),
+        'select status, error, attempts from campaign_recipients where campaign_id = ? and to_email = ?',
+        [id, 'busy-2@recipients.test'],
+      );
+      expect(row).toMatchObject({ status: 'FAILED', attempts: MAX_ATTEMPTS });
+      expect(row.error).toContain('451 4.2.1 Mailbox busy');
+    } finally {
+      smtp.clearRecipient('busy-2@recipients.test');
+    }
+  });
+});
+
+describe('the per-row hand-off fence (superseded attempts)', () => {
+  it('a row is handed over only while claimed by the attempt: an older attempt\'s fence fails once a newer one claimed the row, and a newer claim waits for a fence held', async () => {
+    const [contact] = await seedContacts(ctx.orm, p.id, 'fence', 1);
+    const id = await createCampaign(ctx, p.secretKey);
+    const em = ctx.orm.em.fork();
+    await sqlRows(em, `update campaigns set status = 'SENDING' where id = ?`, [id]);
+    await insertRecipients(em, { id, projectId: p.id, fromDomain: 'example.com' }, [contact]);
+    const range = { after: null, upTo: null };
+    const [row] = await claimRange(em, id, range, 'attempt-1');
+    const held = await handOffFence(ctx.orm.em.fork(), { campaignId: id, epoch: 0, recipientId: row.id, claim: 'attempt-1' });
+    expect(held).toMatchObject({ attempts: 1 });
+    // Attempt 2 claims the range while attempt 1 is in its hand-off: the claim waits for it.
+    let claimedAt = 0;
+    const claiming = claimRange(ctx.orm.em.fork(), id, range, 'attempt-2').then((rows) => ((claimedAt = Date.now()), rows));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(claimedAt).toBe(0);
+    const releasedAt = Date.now();
+    await held!.release();
+    expect(await claiming).toHaveLength(1);
+    expect(claimedAt).toBeGreaterThanOrEqual(releasedAt);
+    // From then on attempt 1 hands nothing over; attempt 2 does.
+    expect(await handOffFence(ctx.orm.em.fork(), { campaignId: id, epoch: 0, recipientId: row.id, claim: 'attempt-1' })).toBeNull();
+    const second = await handOffFence(ctx.orm.em.fork(), { campaignId: id, epoch: 0, recipientId: row.id, claim: 'attempt-2' });
+    expect(second).toMatchObject({ attempts: 2 });
+    await second!.release();
+    // A moved epoch (a pause, even one resumed since) fails the fence too.
+    await sqlRows(em, 'update campaigns set send_epoch = send_epoch + 1 where id = ?', [id]);
+    expect(await handOffFence(ctx.orm.em.fork(), { campaignId: id, epoch: 0, recipientId: row.id, claim: 'attempt-2' })).toBeNull();
+  });
+});
+
+describe('POST /campaigns/{id}/test', () => {
+  it('refuses a suppressed address (422 RECIPIENT_SUPPRESSED) and, for MARKETING, an unsubscribed contact (422 RECIPIENT_UNSUBSCRIBED): nothing sent, no email recorded', async () => {
+    await seedContacts(ctx.orm, p.id, 'tstunsub', 1, { subscribed: false });
+    await ctx.orm.em.fork().getConnection().execute(`update contacts set unsubscribed_at = now() where project_id = ? and email = 'tstunsub-0@recipients.test'`, [p.id], 'run');
+    await ctx.request('POST', '/suppressions', { key: p.secretKey, body: { email: 'tstsup-0@recipients.test' } });
+    const id = await createCampaign(ctx, p.secretKey);
+    const test = (emails: string[]) => ctx.request('POST', `/campaigns/${id}/test`, { key: p.secretKey, body: { emails } });
+    const suppressed = await expectError(await test(['tstok-0@recipients.test', 'tstsup-0@recipients.test']), 422, 'RECIPIENT_SUPPRESSED');
+    expect(suppressed.error.message).toContain('tstsup-0@recipients.test');
+    const unsub = await expectError(await test(['tstunsub-0@recipients.test']), 422, 'RECIPIENT_UNSUBSCRIBED');
+    expect(unsub.error.message).toContain('tstunsub-0@recipients.test');
+    const recorded = await sqlRows(ctx.orm.em.fork(), 'select id from emails where project_id = ?', [p.id]);
+    expect(recorded).toEqual([]);
+    // A TRANSACTIONAL campaign's test reaches the unsubscribed contact, as /v1/send would.
+    const t = await createCampaign(ctx, p.secretKey, { type: 'TRANSACTIONAL' });
+    expect((await ctx.request('POST', `/campaigns/${t}/test`, { key: p.secretKey, body: { email: 'tstunsub-0@recipients.test' } })).status).toBe(200);
+    await waitFor('the transactional test mail', async () => receivedBy('tstunsub').length, (n) => n === 1);
+    expect(receivedBy('tstsup') ).toHaveLength(0);
+  });
+
+  it('caps the addresses of one call at 5 (a 6th is a 422 naming the field), as the OpenAPI document says', async () => {
+    const id = await createCampaign(ctx, p.secretKey);
+    const six = Array.from({ length: 6 }, (_, i) => `cap-${i}@recipients.test`);
+    const body = await expectError(await ctx.request('POST', `/campaigns/${id}/test`, { key: p.secretKey, body: { emails: six } }), 422, 'VALIDATION_ERROR');
+    expect(body.error.errors.map((e: { field: string }) => e.field)).toContain('emails');
+    const doc = await json(await ctx.request('GET', '/openapi.json', { key: null }));
+    const schema = doc.components.schemas.TestCampaignBody;
+    expect(schema.properties.emails).toMatchObject({ maxItems: 5, description: expect.stringContaining('5') });
+  });
+});
+
+describe('DELETE /templates/{id}', () => {
+  it('documents what is true: refused while an automation workflow uses it; campaigns hold their own content and never block it', async () => {
+    const doc = await json(await ctx.request('GET', '/openapi.json', { key: null }));
+    const op = doc.paths['/templates/{id}'].delete;
+    expect(op.summary).not.toMatch(/campaign/i);
+    expect(op.summary).toMatch(/workflow/);
+    const tpl = (await json(await ctx.request('POST', '/templates', { key: p.secretKey, body: { name: 'x', subject: 's', body: '<p>b</p>', type: 'MARKETING' } }))).data.id;
+    await createCampaign(ctx, p.secretKey);
+    expect((await ctx.request('DELETE', `/templates/${tpl}`, { key: p.secretKey })).status).toBe(200);
+  });
+});
