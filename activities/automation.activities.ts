@@ -4,7 +4,7 @@ import { fillPlaceholders } from '../core/templates/render.js';
 import { evaluateCondition } from '../core/automations/condition.js';
 import { durationMs, type Step, type StepOf } from '../core/automations/definition.js';
 import { awaitedEventSince, finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';
-import { minUuidV7At } from '../core/events/events.js';
+import { maxUuidV7At, minUuidV7At } from '../core/events/events.js';
 import { prepareStepEmail } from '../core/automations/send-email.js';
 import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
@@ -12,6 +12,8 @@ import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
 import type { ExecutionStatus } from '../db/entities/workflows.js';
 import type { AutomationRun, StepOutcome } from '../core/automations/types.js';
 import type { ActivityDeps } from './deps.js';
+import { createDeliveryEngine, type DeliveryEngine } from './delivery/engine.js';
+import { EMAIL_BOUNCED, EMAIL_FAILED, type DeliveryOutcome } from './delivery/outcome.js';
 import { sqlFirst, sqlRows } from '../db/sql.js';
 
 interface StepInput<T extends Step = Step> {
@@ -24,7 +26,7 @@ interface StepInput<T extends Step = Step> {
 const nextOf = (step: Step): string | null => ('next' in step ? (step.next ?? null) : null);
 
 /** Every side effect of an automation execution; the workflow (workflows/automation.workflow.ts) only decides. */
-export function createAutomationActivities(deps: ActivityDeps) {
+export function createAutomationActivities(deps: ActivityDeps, delivery: DeliveryEngine = createDeliveryEngine(deps)) {
   const em = () => deps.orm.em.fork();
 
   /** Records the outcome of a step that ran in one go. */
@@ -93,21 +95,64 @@ export function createAutomationActivities(deps: ActivityDeps) {
     return { ctx };
   }
 
+  /** SEND_EMAIL, first half: the email record (once per step, however often retried), or why nothing is sent. */
+  function prepare(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { emailId: string }> {
+    return em().transactional(async (tx) => {
+      const { ctx, halt } = await contextOrHalt(tx, input);
+      if (halt) return halt;
+      const done = await sqlFirst<{ email_id: string | null }>(
+        tx,
+        `select output->>'emailId' as email_id from workflow_execution_steps where execution_id = ? and idx = ?`,
+        [input.executionId, input.idx],
+      );
+      if (done?.email_id) return { emailId: done.email_id };
+      const r = await prepareStepEmail(tx, { projectId: ctx!.projectId, contact: ctx!.contact!, step: input.step, eventData: ctx!.triggerData });
+      if ('emailId' in r) await finished(tx, input, 'RUNNING', { output: { emailId: r.emailId } });
+      else if ('skipped' in r) await finished(tx, input, 'SKIPPED', { error: r.skipped });
+      else await finished(tx, input, 'FAILED', { error: r.failed });
+      if ('emailId' in r) return r;
+      // A mail that cannot be sent (template gone, sender refused) fails the execution: it shows in its status.
+      return 'skipped' in r ? { status: 'SKIPPED', next: nextOf(input.step) } : { status: 'FAILED', next: nextOf(input.step), error: r.failed, fatal: true };
+    });
+  }
+
+  /** The step's record and outcome from its email's delivery outcome. */
+  async function sendStepOutcome(tx: EntityManager, input: StepInput<StepOf<'SEND_EMAIL'>>, emailId: string, d: DeliveryOutcome): Promise<StepOutcome> {
+    const sent = d.status === 'SENT';
+    const output = { emailId, delivery: d.status };
+    const error = sent ? null : (d.error ?? d.status);
+    await finished(tx, input, sent ? 'COMPLETED' : 'FAILED', { output, error: error ?? undefined });
+    return sent ? { status: 'COMPLETED', next: nextOf(input.step), output } : { status: 'FAILED', next: nextOf(input.step), error: error!, fatal: true };
+  }
+
   return {
     /** The graph of the version this execution started on; null when the workflow was deleted meanwhile. */
     async loadAutomation({ executionId }: { executionId: string }): Promise<AutomationRun | null> {
       const rows = await sqlRows<Record<string, any>>(
         em(),
-        `select x.project_id, x.contact_id, v.steps from workflow_executions x
+        `select x.project_id, x.contact_id, x.trigger_event_id, x.started_at, v.steps from workflow_executions x
          join workflow_versions v on v.workflow_id = x.workflow_id and v.version = x.version where x.id = ?`,
         [executionId],
       );
-      if (!rows[0]) return null;
-      return { executionId, projectId: rows[0].project_id, contactId: rows[0].contact_id, steps: rows[0].steps };
+      const r = rows[0];
+      if (!r) return null;
+      // Events after the triggering one count for a first WAIT_FOR_EVENT (after the start for a manual one).
+      const countAfter: string = r.trigger_event_id ?? maxUuidV7At(new Date(r.started_at).getTime() - 1);
+      return { executionId, projectId: r.project_id, contactId: r.contact_id, steps: r.steps, countAfter, deliveryRetry: deps.config.deliveryRetry };
     },
 
-    /** CONDITION, UPDATE_CONTACT, WEBHOOK and EXIT: run and record in one go. */
+    /**
+     * CONDITION, UPDATE_CONTACT, WEBHOOK and EXIT: run and record in one go. A WEBHOOK's HTTP call
+     * runs outside any transaction (its context is read in one, its outcome written in another):
+     * no transaction stays open across network I/O.
+     */
     async runAutomationStep(input: StepInput): Promise<StepOutcome> {
+      if (input.step.type === 'WEBHOOK') {
+        const { ctx, halt } = await em().transactional((tx) => contextOrHalt(tx, input));
+        if (halt) return halt;
+        const c = ctx!;
+        return webhook(em(), input as StepInput<StepOf<'WEBHOOK'>>, { ...c.contact!.data, id: c.contactId, email: c.contact!.email, event: c.triggerData });
+      }
       return em().transactional(async (tx) => {
         const { ctx, halt } = await contextOrHalt(tx, input);
         return halt ?? runStep(tx, input, ctx!);
@@ -116,29 +161,56 @@ export function createAutomationActivities(deps: ActivityDeps) {
 
     /** SEND_EMAIL, first half: the email record (once per step, however often retried), or why nothing is sent. */
     async prepareAutomationEmail(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { emailId: string }> {
-      return em().transactional(async (tx) => {
-        const { ctx, halt } = await contextOrHalt(tx, input);
-        if (halt) return halt;
-        const done = await sqlFirst<{ email_id: string | null }>(
-          tx,
-          `select output->>'emailId' as email_id from workflow_execution_steps where execution_id = ? and idx = ?`,
-          [input.executionId, input.idx],
-        );
-        if (done?.email_id) return { emailId: done.email_id };
-        const r = await prepareStepEmail(tx, { projectId: ctx!.projectId, contact: ctx!.contact!, step: input.step, eventData: ctx!.triggerData });
-        if ('emailId' in r) await finished(tx, input, 'RUNNING', { output: { emailId: r.emailId } });
-        else if ('skipped' in r) await finished(tx, input, 'SKIPPED', { error: r.skipped });
-        else await finished(tx, input, 'FAILED', { error: r.failed });
-        if ('emailId' in r) return r;
-        return 'skipped' in r ? { status: 'SKIPPED', next: nextOf(input.step) } : { status: 'FAILED', next: nextOf(input.step), error: r.failed, fatal: false };
-      });
+      return prepare(input);
+    },
+    /**
+     * SEND_EMAIL in one activity: the email record (once per step, however often retried: its id
+     * is kept on the step record, written in the same transaction), then its delivery through the
+     * process's delivery engine (the one /v1/send's deliveries use), then the step's outcome. A
+     * transient SMTP failure is thrown for Temporal to retry with the delivery retry policy; a retry
+     * finds the record and delivers it, never a second one. When the retries are used up the
+     * workflow calls failAutomationEmail.
+     */
+    async sendAutomationEmail(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome> {
+      const prepared = await prepare(input);
+      if ('status' in prepared) return prepared;
+      let outcome: DeliveryOutcome;
+      try {
+        outcome = await delivery.deliver(prepared.emailId);
+      } catch (err) {
+        const failure = err as ApplicationFailure;
+        const permanent = failure instanceof ApplicationFailure && (failure.type === EMAIL_BOUNCED || failure.type === EMAIL_FAILED) && failure.details?.[0];
+        if (!permanent) throw err; // transient: retried
+        outcome = failure.details![0] as DeliveryOutcome;
+      }
+      return sendStepOutcome(em(), input, prepared.emailId, outcome);
+    },
+
+    /** SEND_EMAIL whose delivery retries are used up: the record FAILED (unless already final), the step recorded. */
+    async failAutomationEmail(input: StepInput<StepOf<'SEND_EMAIL'>> & { error: string }): Promise<StepOutcome> {
+      const done = await sqlFirst<{ email_id: string | null }>(
+        em(),
+        `select output->>'emailId' as email_id from workflow_execution_steps where execution_id = ? and idx = ?`,
+        [input.executionId, input.idx],
+      );
+      if (!done?.email_id) {
+        await finished(em(), input, 'FAILED', { error: input.error });
+        return { status: 'FAILED', next: nextOf(input.step), error: input.error, fatal: true };
+      }
+      return sendStepOutcome(em(), input, done.email_id, await delivery.markFailed(done.email_id, input.error));
     },
 
     /**
-     * DELAY, WAIT_UNTIL, WAIT_FOR_EVENT: the execution becomes WAITING; returns how long to wait
-     * and, for WAIT_FOR_EVENT, the least event id that counts (events recorded from now on).
+     * DELAY, WAIT_UNTIL, WAIT_FOR_EVENT: the execution becomes WAITING; returns how long to wait,
+     * `afterWait` (the event bound once the wait ends by its time: events after it count for a
+     * later WAIT_FOR_EVENT) and, for WAIT_FOR_EVENT given `countAfter` (events after that id
+     * count: the triggering event, or the end of the previous wait), `found`: such an event already
+     * recorded, whenever the worker reached the step. `sinceEventId` is what executions started
+     * before `countAfter` existed used (events recorded from now on).
      */
-    async beginAutomationWait(input: StepInput): Promise<{ waitMs: number; sinceEventId?: string } | StepOutcome> {
+    async beginAutomationWait(
+      input: StepInput & { countAfter?: string },
+    ): Promise<{ waitMs: number; untilMs: number; afterWait: string; sinceEventId?: string; found?: string | null } | StepOutcome> {
       return em().transactional(async (tx) => {
         const { halt } = await contextOrHalt(tx, input);
         if (halt) return halt;
@@ -152,13 +224,21 @@ export function createAutomationActivities(deps: ActivityDeps) {
         if (!until) throw ApplicationFailure.nonRetryable(`${step.type} is not a wait`, 'BAD_STEP');
         await markExecution(tx, input.executionId, { status: 'WAITING', currentStep: step.id, waitingFor: step.type === 'WAIT_FOR_EVENT' ? step.eventName : null });
         await finished(tx, input, 'WAITING', { output: { until: until.toISOString() } });
-        return { waitMs: until.getTime() - now.getTime(), ...(step.type === 'WAIT_FOR_EVENT' ? { sinceEventId: minUuidV7At(now.getTime()) } : {}) };
+        const base = { waitMs: until.getTime() - now.getTime(), untilMs: until.getTime(), afterWait: maxUuidV7At(until.getTime() - 1) };
+        if (step.type !== 'WAIT_FOR_EVENT') return base;
+        // Asked after WAITING is written: an event recorded later is signalled by the dispatcher.
+        const found = input.countAfter ? await awaitedEventSince(tx, input.executionId, step.eventName, input.countAfter) : undefined;
+        return { ...base, sinceEventId: minUuidV7At(now.getTime()), ...(found !== undefined ? { found } : {}) };
       });
     },
 
-    /** WAIT_FOR_EVENT timed out: the awaited event's id if it was recorded during the wait all the same (records.ts). */
-    async findAwaitedEvent(input: { executionId: string; eventName: string; sinceEventId: string }): Promise<string | null> {
-      return awaitedEventSince(em(), input.executionId, input.eventName, input.sinceEventId);
+    /**
+     * WAIT_FOR_EVENT timed out: the awaited event's id if it was recorded all the same after
+     * `sinceEventId` and, given `untilMs`, no later than the wait's end (records.ts).
+     */
+    async findAwaitedEvent(input: { executionId: string; eventName: string; sinceEventId: string; untilMs?: number }): Promise<string | null> {
+      const beforeId = input.untilMs === undefined ? undefined : minUuidV7At(input.untilMs + 1);
+      return awaitedEventSince(em(), input.executionId, input.eventName, input.sinceEventId, beforeId);
     },
 
     /** The wait is over: the step is COMPLETED with what ended it, the execution RUNNING again. */

@@ -1,74 +1,20 @@
-import { whyNotToSend } from '../core/emails/deliverable.js';
-import { pacingFor, sendRateOf } from '../core/pacing.js';
-import { Email, Project } from '../db/entities/index.js';
-import { composeMessage } from './delivery/compose.js';
-import type { DeliveryOutcome } from './delivery/outcome.js';
-import { admitStart, reserveSlot } from './delivery/pace.js';
-import { recordFailed, startAttempt } from './delivery/record.js';
-import { sendAndRecord } from './delivery/send.js';
 import type { ActivityDeps } from './deps.js';
-import { limiter } from './lib/concurrency.js';
-import { withHeartbeat } from './lib/heartbeat.js';
-import { prepareMessage, SMTP_POOL_CONNECTIONS } from './mailer.js';
+import { createDeliveryEngine, type DeliveryEngine } from './delivery/engine.js';
+import type { DeliveryOutcome } from './delivery/outcome.js';
 
 export { EMAIL_BOUNCED, EMAIL_FAILED, type DeliveryOutcome, type FinalStatus } from './delivery/outcome.js';
 export { returnPathFor } from './delivery/compose.js';
+export { SENDS_IN_FLIGHT } from './delivery/engine.js';
 
-/** Deliveries preparing at once in this process (steps 1-2): a burst of new ones cannot starve sends that are due. */
-const PREPARE_CONCURRENCY = 2;
-/**
- * Step-4 transactions at once in this process: as many as the SMTP pool has connections, so a
- * transaction rarely waits for one (the start is admitted only once it has one in hand). Each
- * holds a pooled database connection and, to be admitted, briefly needs a second one: being fewer
- * than the database pool's connections (10, db/orm.ts), they can never all wait for each other.
- */
-export const SENDS_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
-
-/*
- * Delivery of one email record, at most once per record as far as this service can know. The
- * admission into the project's sliding window is the rate guarantee, so it sits right before the
- * SMTP call: little can happen between the two to bunch sends up. (On the embedded database,
- * where a second connection would wait for the send transaction, it comes just before it instead.)
- *
- * The window that remains: the server answers 250 and the process dies (or loses the database)
- * before the SENT commit. The retry then sends again with the same Message-ID, which receiving
- * systems use to drop duplicates.
- */
-export function createMailActivities(deps: ActivityDeps) {
-  const preparing = limiter(PREPARE_CONCURRENCY);
-  const sending = limiter(SENDS_IN_FLIGHT);
-
-  async function deliverEmail({ emailId }: { emailId: string }): Promise<DeliveryOutcome> {
-    return withHeartbeat(async () => {
-      const em = deps.orm.em.fork();
-      const prepared = await preparing.run(async () => {
-        // 1. Start the attempt: QUEUED/SENDING -> SENDING (a record already final returns at once).
-        const final = await startAttempt(em, emailId);
-        if (final) return { final };
-        // 2. Still to be sent? (suppressed or unsubscribed meanwhile -> FAILED)
-        const email = await em.findOneOrFail(Email, { id: emailId }, { populate: ['attachments'] as never });
-        const refused = await whyNotToSend(em, email);
-        if (refused) return { final: await markEmailFailed({ emailId, error: refused }) };
-        // 3. Compose: tracking, list headers, DKIM key; a signed message is composed and signed
-        // now, so that nothing but the SMTP transaction lies between its admission and MAIL FROM.
-        const project = await em.findOneOrFail(Project, { id: email.projectId });
-        return { email, project, message: await prepareMessage(await composeMessage(em, deps.config, email, project)) };
-      });
-      if (prepared.final) return prepared.final;
-      const { email, project, message } = prepared as Required<typeof prepared>;
-      // 4. Pace: reserve a slot in the project's shared bucket and sleep until it.
-      const pacing = pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond));
-      await reserveSlot(em, project.id, pacing);
-      const admitted = deps.config.embeddedDatabase ? await admitStart(em, project.id, pacing) : undefined;
-      // 5. Lock the row, be admitted by the sliding window, send, record SENT and its events; one transaction.
-      return sending.run(() => sendAndRecord(deps, em, email, message, async () => admitted ?? admitStart(em, project.id, pacing)));
-    });
-  }
-
-  /** Every retry used up (or timed out): the record becomes FAILED unless it already got a final status. */
-  async function markEmailFailed({ emailId, error }: { emailId: string; error: string }): Promise<DeliveryOutcome> {
-    return deps.orm.em.fork().transactional((tx) => recordFailed(tx, emailId, error));
-  }
-
-  return { deliverEmail, markEmailFailed };
+/** /v1/send's and the sweeper's delivery activities: one email record each, through the process's delivery engine (delivery/engine.ts). */
+export function createMailActivities(deps: ActivityDeps, engine: DeliveryEngine = createDeliveryEngine(deps)) {
+  return {
+    async deliverEmail({ emailId }: { emailId: string }): Promise<DeliveryOutcome> {
+      return engine.deliver(emailId);
+    },
+    /** Every retry used up (or timed out): the record becomes FAILED unless it already got a final status. */
+    async markEmailFailed({ emailId, error }: { emailId: string; error: string }): Promise<DeliveryOutcome> {
+      return engine.markFailed(emailId, error);
+    },
+  };
 }

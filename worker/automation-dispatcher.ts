@@ -1,11 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AutomationEngine } from '../core/automations/engine.js';
 import { drainAutomationInbox, restartUndispatched } from '../core/automations/dispatch.js';
+import { log as logger } from '../core/log.js';
 
 export interface DispatcherOptions {
   orm: MikroORM;
   engine: AutomationEngine;
-  /** Wait between passes that found the inbox empty (default 200 ms); a busy inbox is drained without pause. */
+  /** Wait between passes that found the inbox empty (default 50 ms: an event waits at most this long for its pass); a busy inbox is drained without pause. */
   intervalMs?: number;
   log?: (message: string) => void;
 }
@@ -17,7 +18,7 @@ const RESTART_EVERY_MS = 10_000;
  * runs (core/automations/dispatch.ts), and now and then starts executions whose start failed.
  */
 export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Promise<void> } {
-  const log = opts.log ?? ((m: string) => console.warn(m));
+  const log = opts.log ?? ((m: string) => logger.warn(m));
   let stopped = false;
   let wake: (() => void) | undefined;
   let lastRestart = 0;
@@ -34,7 +35,7 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
       }
       if (stopped) break;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, opts.intervalMs ?? 200);
+        const timer = setTimeout(resolve, opts.intervalMs ?? 50);
         wake = () => {
           clearTimeout(timer);
           resolve();

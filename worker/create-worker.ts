@@ -57,8 +57,11 @@ export async function createWorker(opts: WorkerOptions) {
     taskQueue: opts.taskQueue,
     workflowBundle: { codePath: await workflowBundlePath() },
     activities: createActivities(deps),
-    maxCachedWorkflows: 200,
-    maxConcurrentActivityTaskExecutions: 50,
+    // Automation executions are many and short: a cache that holds a burst of them spares their
+    // replays (bench/RESULTS.md, automations); the activities mostly wait on the database and SMTP.
+    maxCachedWorkflows: 1000,
+    maxConcurrentActivityTaskExecutions: 100,
+    maxConcurrentLocalActivityExecutions: 100,
   });
   // run() settles after shutdown has drained the activities: the sweeper and our own mailer stop with it.
   const run = worker.run.bind(worker);

@@ -15,7 +15,7 @@ interface InboxRow {
 }
 
 /** Temporal calls in flight at once per pass. */
-const CONCURRENCY = 16;
+const CONCURRENCY = 32;
 
 async function eachLimited<T>(items: T[], fn: (item: T) => Promise<void>) {
   let next = 0;

@@ -2,6 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import { AUTOMATION_ATTRIBUTES } from '../search-attributes.js';
 import type { AutomationInput, AutomationEventSignal } from './types.js';
 import type { NewExecution } from './executions.js';
+import { log } from '../log.js';
 
 /** What the API and the worker's dispatcher need from Temporal for automations. */
 export interface AutomationEngine {
@@ -41,7 +42,7 @@ export function createAutomationEngine(temporal: Client, taskQueue: string): Aut
         if (err instanceof WorkflowExecutionAlreadyStartedError) return;
         if (!attributes || !missingAttributes(err)) throw err;
         // A cluster without the attributes registered (see the README): run without them.
-        console.warn(`[automations] search attributes are not registered on this Temporal namespace; starting executions without them (${(err as Error).message})`);
+        log.warn({ error: (err as Error).message }, 'automations: search attributes are not registered on this Temporal namespace; starting executions without them');
         attributes = false;
         await start(e, false);
       }

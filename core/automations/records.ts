@@ -49,14 +49,14 @@ export interface ExecutionContext {
   triggerData: Record<string, unknown>;
   /** Why the execution must stop now, or null. */
   halt: string | null;
-  contact: { id: string; email: string; data: Record<string, unknown>; unsubscribedAt: Date | null } | null;
+  contact: { id: string; email: string; data: Record<string, unknown>; subscribed: boolean; unsubscribedAt: Date | null } | null;
 }
 
 /** The execution with its project's state and its contact as they are now. */
 export async function loadContext(em: EntityManager, executionId: string): Promise<ExecutionContext | null> {
   const rows = await sqlRows<Record<string, any>>(
     em,
-    `select x.project_id, x.contact_id, x.trigger_data, x.status, p.disabled, c.id as cid, c.email, c.data, c.unsubscribed_at
+    `select x.project_id, x.contact_id, x.trigger_data, x.status, p.disabled, c.id as cid, c.email, c.data, c.subscribed, c.unsubscribed_at
      from workflow_executions x join projects p on p.id = x.project_id left join contacts c on c.id = x.contact_id
      where x.id = ?`,
     [executionId],
@@ -69,23 +69,24 @@ export async function loadContext(em: EntityManager, executionId: string): Promi
     contactId: r.contact_id,
     triggerData: r.trigger_data ?? {},
     halt,
-    contact: r.cid ? { id: r.cid, email: r.email, data: r.data ?? {}, unsubscribedAt: r.unsubscribed_at ? new Date(r.unsubscribed_at) : null } : null,
+    contact: r.cid ? { id: r.cid, email: r.email, data: r.data ?? {}, subscribed: r.subscribed === true, unsubscribedAt: r.unsubscribed_at ? new Date(r.unsubscribed_at) : null } : null,
   };
 }
 
 /**
- * The first `name` event of the execution's contact recorded at or after `sinceId` (a UUIDv7
- * bound: event ids are time-ordered), or null. A WAIT_FOR_EVENT that ends by its timeout asks
- * this before taking the timeout branch: the event is what counts, its signal only wakes the
- * wait early, and a signal can be lost (Temporal unreachable, a dispatcher that died after its
- * commit).
+ * The first `name` event of the execution's contact recorded after `afterId` (exclusive; a UUIDv7
+ * bound: event ids are time-ordered) and, when `beforeId` is given, before it (the wait's end), or
+ * null. A WAIT_FOR_EVENT asks this when it begins (the event may have come before the worker
+ * reached the step) and, bounded by its end, when it ends by its timeout: the event is what counts,
+ * its signal only wakes the wait early, and a signal can be lost (Temporal unreachable, a
+ * dispatcher that died after its commit).
  */
-export async function awaitedEventSince(em: EntityManager, executionId: string, name: string, sinceId: string): Promise<string | null> {
+export async function awaitedEventSince(em: EntityManager, executionId: string, name: string, afterId: string, beforeId?: string): Promise<string | null> {
   const row = await sqlFirst<{ id: string }>(
     em,
     `select e.id from workflow_executions x join events e on e.contact_id = x.contact_id and e.project_id = x.project_id
-     where x.id = ? and e.name = ? and e.id >= ?::uuid order by e.id limit 1`,
-    [executionId, name, sinceId],
+     where x.id = ? and e.name = ? and e.id > ?::uuid${beforeId ? ' and e.id < ?::uuid' : ''} order by e.id limit 1`,
+    beforeId ? [executionId, name, afterId, beforeId] : [executionId, name, afterId],
   );
   return row?.id ?? null;
 }

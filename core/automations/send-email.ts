@@ -1,32 +1,35 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../errors.js';
 import { prepareContent, recipientVariables, renderContent } from '../templates/render.js';
-import { resolveSender } from '../emails/send.js';
+import { insertEmails, markDispatched, resolveSender } from '../emails/send.js';
+import { marketingRefusal } from '../consent/marketing.js';
 import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { findSuppressed } from '../suppressions.js';
 import { getTemplate } from '../templates/templates.js';
 import { newId } from '../../db/ids.js';
 import type { StepOf } from './definition.js';
-import { sqlRun } from '../../db/sql.js';
 
 export type EmailPrepared = { emailId: string } | { skipped: string } | { failed: string };
 
 /*
- * SEND_EMAIL, first half: renders the message for the contact (its data, `{{event.<path>}}` from
- * the triggering event) and writes one QUEUED email record; the workflow then delivers it with the
- * delivery activity of /v1/send (pacing, DKIM, suppression re-check, exactly-once per record). The
- * record is marked dispatched: it belongs to this execution, not to the sweeper.
+ * SEND_EMAIL, first half: whether the contact may get it (suppression; for a MARKETING template
+ * sent to the contact, core/consent/marketing.ts), then the message rendered for the contact (its
+ * data, `{{event.<path>}}` from the triggering event) as one QUEUED email record written by the
+ * insert /v1/send uses; the step's activity then delivers it through the delivery engine (pacing,
+ * DKIM, suppression re-check, exactly-once per record). The record is marked dispatched: it belongs
+ * to this execution, not to the sweeper.
  */
 export async function prepareStepEmail(
   tx: EntityManager,
-  input: { projectId: string; contact: { id: string; email: string; data: Record<string, unknown>; unsubscribedAt: Date | null }; step: StepOf<'SEND_EMAIL'>; eventData: Record<string, unknown> },
+  input: { projectId: string; contact: { id: string; email: string; data: Record<string, unknown>; subscribed: boolean; unsubscribedAt: Date | null }; step: StepOf<'SEND_EMAIL'>; eventData: Record<string, unknown> },
 ): Promise<EmailPrepared> {
   const { projectId, contact, step } = input;
   const template = step.templateId ? await getTemplate(tx, projectId, step.templateId).catch(() => null) : null;
   if (step.templateId && !template) return { failed: `Template ${step.templateId} no longer exists` };
   const to = step.to ?? contact.email;
   if ((await findSuppressed(tx, projectId, [to])).length > 0) return { skipped: `${to} is on the suppression list` };
-  if (template?.type === 'MARKETING' && step.to === undefined && contact.unsubscribedAt) return { skipped: 'The contact unsubscribed from marketing mail' };
+  const refusal = template?.type === 'MARKETING' && step.to === undefined ? marketingRefusal(contact) : null;
+  if (refusal) return { skipped: refusal };
   let sender;
   try {
     sender = resolveSender({ from: step.from }, template);
@@ -38,15 +41,11 @@ export async function prepareStepEmail(
   const prepared = prepareContent({ subject: step.subject ?? template!.subject, body: step.body ?? template!.body, type: 'html' });
   const rendered = renderContent(prepared, recipientVariables(contact, { event: input.eventData }));
   const id = newId();
-  await sqlRun(
-    tx,
-    `insert into emails (id, project_id, contact_id, template_id, to_email, from_email, from_name, reply_to, subject, html, text_body,
-                         headers, attachments, marketing, message_id, status, attempts, dispatched_at, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}'::jsonb, '[]'::jsonb, ?, ?, 'QUEUED', 0, now(), now(), now())`,
-    [
-      id, projectId, step.to === undefined ? contact.id : null, template?.id ?? null, to, sender.fromEmail, sender.fromName, sender.replyTo,
-      rendered.subject, rendered.html, rendered.text, template?.type === 'MARKETING', `<${id}@${domainOf(sender.fromEmail)}>`,
-    ],
-  );
+  const row = {
+    id, contact_id: step.to === undefined ? contact.id : null, to_email: to, to_name: null,
+    subject: rendered.subject, html: rendered.html, text_body: rendered.text, message_id: `<${id}@${domainOf(sender.fromEmail)}>`,
+  };
+  await insertEmails(tx, [projectId, template?.id ?? null, sender.fromEmail, sender.fromName, sender.replyTo, '{}', '[]', template?.type === 'MARKETING', JSON.stringify([row])]);
+  await markDispatched(tx, [id]);
   return { emailId: id };
 }

@@ -1,5 +1,6 @@
 /** Shapes shared by the automation workflow, its activities and the API (types only: safe in workflow code). */
 import type { Step } from './definition.js';
+import type { DeliveryRetry } from '../config.js';
 
 export interface AutomationInput {
   executionId: string;
@@ -19,6 +20,10 @@ export interface AutomationRun {
   projectId: string;
   contactId: string;
   steps: Step[];
+  /** Events after this id count for the first WAIT_FOR_EVENT: the triggering event (or the start of a manual execution). */
+  countAfter?: string;
+  /** The worker's delivery retry policy (DELIVERY_* settings) for SEND_EMAIL steps. */
+  deliveryRetry?: DeliveryRetry;
 }
 
 export type StepOutcome =

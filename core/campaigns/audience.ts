@@ -4,18 +4,19 @@ import type { Condition } from '../segments/condition.js';
 import { compileConditionWithSegments, segmentMembership } from '../segments/membership.js';
 import type { SqlFragment } from '../segments/sql.js';
 import { sqlOne, sqlRows } from '../../db/sql.js';
+import { mayReceiveMarketingSql } from '../consent/marketing.js';
 
 export type AudienceSpec = Pick<Campaign, 'projectId' | 'type' | 'audienceType' | 'segmentId' | 'audienceFilter'>;
 
 /**
  * Who the campaign is for, as an expression over `c`: ALL, a segment's members, or a condition.
- * MARKETING campaigns only reach subscribed contacts that never opted out; TRANSACTIONAL ones reach
+ * MARKETING campaigns only reach contacts that may receive marketing mail (core/consent/marketing.ts); TRANSACTIONAL ones reach
  * every contact of the audience (suppressed addresses are skipped at send time for both).
  */
 export async function audienceExpression(em: EntityManager, a: AudienceSpec): Promise<SqlFragment> {
   const base = await audienceBase(em, a);
   if (a.type !== 'MARKETING') return base;
-  return { sql: `(${base.sql}) and c.subscribed and c.unsubscribed_at is null`, params: base.params };
+  return { sql: `(${base.sql}) and ${mayReceiveMarketingSql('c')}`, params: base.params };
 }
 
 async function audienceBase(em: EntityManager, a: AudienceSpec): Promise<SqlFragment> {

@@ -1,0 +1,87 @@
+import { whyNotToSend } from '../../core/emails/deliverable.js';
+import { pacingFor, sendRateOf, type Pacing } from '../../core/pacing.js';
+import { Email, Project } from '../../db/entities/index.js';
+import type { ActivityDeps } from '../deps.js';
+import { limiter } from '../lib/concurrency.js';
+import { withHeartbeat } from '../lib/heartbeat.js';
+import { prepareMessage, SMTP_POOL_CONNECTIONS } from '../mailer.js';
+import { composeMessage } from './compose.js';
+import type { DeliveryOutcome } from './outcome.js';
+import { groupPacer } from './pace.js';
+import { recordFailed, startAttempt } from './record.js';
+import { sendAndRecord } from './send.js';
+
+/** Deliveries preparing at once in this process (steps 1-3): a burst of new ones cannot starve sends that are due. */
+const PREPARE_CONCURRENCY = 2;
+/**
+ * Step-5 transactions at once in this process: as many as the SMTP pool has connections, so a
+ * transaction rarely waits for one (the start is admitted only once it has one in hand). Each
+ * holds a pooled database connection and, to be admitted, briefly needs a second one: being fewer
+ * than the database pool's connections (10, db/orm.ts), they can never all wait for each other.
+ */
+export const SENDS_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
+
+export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>;
+
+/*
+ * The delivery engine of one worker process: every email record, whoever queued it (/v1/send's
+ * workflow, the sweeper's, an automation SEND_EMAIL step), goes through `deliver`, with the
+ * process's shared limits (preparing, sends in flight = SMTP pool connections) and one pacer per
+ * project shared by every concurrent delivery of the process: the deliveries ready at the same
+ * moment take their pacing slots and admissions in one round trip each (delivery/pace.ts,
+ * groupPacer, as a campaign page's lanes do).
+ *
+ * At most once per record as far as this service can know. The admission into the project's
+ * sliding window is the rate guarantee, so it sits right before the SMTP call, with a ready
+ * connection in hand: little can happen between the two to bunch sends up. (On the embedded
+ * database, where a second connection would wait for the send transaction, it comes just before
+ * it instead.) The window that remains: the server answers 250 and the process dies (or loses the
+ * database) before the SENT commit. The retry then sends again with the same Message-ID, which
+ * receiving systems use to drop duplicates.
+ */
+export function createDeliveryEngine(deps: ActivityDeps) {
+  const preparing = limiter(PREPARE_CONCURRENCY);
+  const sending = limiter(SENDS_IN_FLIGHT);
+  const pacers = new Map<string, ReturnType<typeof groupPacer>>();
+  const pacerFor = (projectId: string, pacing: Pacing) => {
+    const key = `${projectId}:${pacing.reserveRate}`;
+    let p = pacers.get(key);
+    if (!p) pacers.set(key, (p = groupPacer(deps.orm.em.fork(), projectId, pacing)));
+    return p;
+  };
+
+  /** Every retry used up (or timed out): the record becomes FAILED unless it already got a final status. */
+  async function markFailed(emailId: string, error: string): Promise<DeliveryOutcome> {
+    return deps.orm.em.fork().transactional((tx) => recordFailed(tx, emailId, error));
+  }
+
+  /** One email record: attempt, re-check, compose and sign, pace, send and record (heartbeating throughout). */
+  async function deliver(emailId: string): Promise<DeliveryOutcome> {
+    return withHeartbeat(async () => {
+      const em = deps.orm.em.fork();
+      const prepared = await preparing.run(async () => {
+        // 1. Start the attempt: QUEUED/SENDING -> SENDING (a record already final returns at once).
+        const final = await startAttempt(em, emailId);
+        if (final) return { final };
+        // 2. Still to be sent? (suppressed or unsubscribed meanwhile -> FAILED)
+        const email = await em.findOneOrFail(Email, { id: emailId }, { populate: ['attachments'] as never });
+        const refused = await whyNotToSend(em, email);
+        if (refused) return { final: await markFailed(emailId, refused) };
+        // 3. Compose: tracking, list headers, DKIM key; a signed message is composed and signed
+        // now, so that nothing but the SMTP transaction lies between its admission and MAIL FROM.
+        const project = await em.findOneOrFail(Project, { id: email.projectId });
+        return { email, project, message: await prepareMessage(await composeMessage(em, deps.config, email, project)) };
+      });
+      if (prepared.final) return prepared.final;
+      const { email, project, message } = prepared as Required<typeof prepared>;
+      // 4. Pace: a slot in the project's shared bucket (slept until).
+      const pacer = pacerFor(project.id, pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)));
+      await pacer.reserve();
+      const admitted = deps.config.embeddedDatabase ? await pacer.admit() : undefined;
+      // 5. Lock the row, be admitted by the sliding window, send, record SENT and its events; one transaction.
+      return sending.run(() => sendAndRecord(deps, em, email, message, async () => admitted ?? (await pacer.admit())!));
+    });
+  }
+
+  return { deliver, markFailed };
+}
