@@ -1915,8 +1915,8 @@ export interface components {
          *         {
          *           "id": "wait",
          *           "type": "DELAY",
-         *           "amount": 2,
-         *           "unit": "days",
+         *           "amount": 1,
+         *           "unit": "minutes",
          *           "next": "check"
          *         },
          *         {
@@ -2334,6 +2334,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2383,6 +2395,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "Malformed JSON in request body",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2392,6 +2412,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Invalid API key",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2401,6 +2429,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2410,6 +2446,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "error": "Not Found",
+                     *       "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2419,6 +2463,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "error": "Conflict",
+                     *       "message": "The resource is in a state that does not allow this",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2428,6 +2480,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body too large",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2437,6 +2497,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "message": "Request validation failed",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2446,6 +2514,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2455,6 +2531,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "An unexpected error occurred",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2492,6 +2576,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2501,6 +2597,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2510,6 +2618,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2519,6 +2639,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2528,6 +2660,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2537,6 +2688,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2546,6 +2709,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2583,6 +2758,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "Malformed JSON in request body",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2592,6 +2775,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Invalid API key",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2601,6 +2792,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2610,6 +2809,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body too large",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2619,6 +2826,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "message": "Request validation failed",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2628,6 +2843,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2637,6 +2860,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "An unexpected error occurred",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2651,7 +2882,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Only subscribed (`true`) or unsubscribed (`false`) contacts */
                 subscribed?: "true" | "false";
-                /** @description Case-insensitive substring of the email. */
+                /** @description Case-insensitive substring of the email. (e.g. `example.com`) */
                 search?: string;
             };
             header?: never;
@@ -2679,6 +2910,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2688,6 +2931,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2697,6 +2952,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2706,6 +2980,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2715,6 +3001,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2765,6 +3063,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2774,6 +3084,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2783,6 +3105,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2792,6 +3126,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2801,6 +3147,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2810,6 +3175,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2819,6 +3196,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2855,6 +3244,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2864,6 +3265,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2873,6 +3286,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2882,6 +3307,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2891,6 +3335,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2900,6 +3356,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2940,6 +3408,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2949,6 +3429,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2958,6 +3450,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2967,6 +3471,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2976,6 +3499,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2985,6 +3520,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3025,6 +3572,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3034,6 +3593,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3043,6 +3614,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3052,6 +3635,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3061,6 +3656,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3070,6 +3677,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3079,6 +3698,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3088,6 +3726,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3097,6 +3747,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3135,6 +3797,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3144,6 +3818,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3153,6 +3839,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3162,6 +3867,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3171,6 +3888,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3208,6 +3937,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3217,6 +3958,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3226,6 +3979,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3235,6 +4000,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3244,6 +4021,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3253,6 +4049,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3262,6 +4070,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3298,6 +4118,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3307,6 +4139,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3316,6 +4160,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3325,6 +4181,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3334,6 +4209,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3343,6 +4230,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3383,6 +4282,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3392,6 +4303,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3401,6 +4324,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3410,6 +4345,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3419,6 +4366,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3428,6 +4394,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3437,6 +4415,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3477,6 +4467,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3486,6 +4488,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3495,6 +4509,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3504,6 +4530,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3513,6 +4551,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3522,6 +4572,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3531,6 +4600,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3540,6 +4621,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3581,6 +4674,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3590,6 +4695,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3599,6 +4716,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3608,6 +4737,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3617,6 +4765,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3626,6 +4786,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3666,6 +4838,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3675,6 +4859,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3684,6 +4880,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3693,6 +4901,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3702,6 +4922,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3711,6 +4943,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3720,6 +4964,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3729,6 +4992,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3738,6 +5013,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3778,6 +5065,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3787,6 +5086,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3796,6 +5107,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3805,6 +5128,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3814,6 +5149,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3823,6 +5170,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3832,6 +5198,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3841,6 +5219,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3881,6 +5271,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3890,6 +5292,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3899,6 +5313,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3908,6 +5341,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3917,6 +5362,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3954,6 +5411,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3963,6 +5432,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3972,6 +5453,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3981,6 +5474,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3990,6 +5495,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3999,6 +5523,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4008,6 +5544,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4044,6 +5592,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4053,6 +5613,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4062,6 +5634,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4071,6 +5655,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4080,6 +5683,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4089,6 +5704,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4129,6 +5756,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4138,6 +5777,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4147,6 +5798,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4156,6 +5819,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4165,6 +5840,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4174,6 +5868,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4183,6 +5889,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4223,6 +5941,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4232,6 +5962,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4241,6 +5983,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4250,6 +6004,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4259,6 +6025,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4268,6 +6046,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4277,6 +6074,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4286,6 +6095,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4326,6 +6147,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4335,6 +6168,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4344,6 +6189,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4353,6 +6217,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4362,6 +6238,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4399,6 +6287,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4408,6 +6308,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4417,6 +6329,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4426,6 +6350,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4435,6 +6371,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4444,6 +6392,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4453,6 +6420,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4462,6 +6441,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4498,6 +6489,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4507,6 +6510,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4516,6 +6531,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4525,6 +6552,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4534,6 +6580,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4543,6 +6601,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4583,6 +6653,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4592,6 +6674,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4601,6 +6695,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4610,6 +6716,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4619,6 +6737,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4628,6 +6758,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4637,6 +6779,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4646,6 +6807,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4655,6 +6828,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4695,6 +6880,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4704,6 +6901,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4713,6 +6922,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4722,6 +6943,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4731,6 +6964,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4740,6 +6985,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4749,6 +7006,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4758,6 +7034,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4767,6 +7055,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4776,6 +7076,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4812,6 +7124,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4821,6 +7145,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4830,6 +7166,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4839,6 +7187,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4848,6 +7208,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4857,6 +7229,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4866,6 +7250,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4875,6 +7278,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4884,6 +7299,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4920,6 +7347,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4929,6 +7368,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4938,6 +7389,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4947,6 +7410,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4956,6 +7431,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4965,6 +7452,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4974,6 +7473,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4983,6 +7501,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4992,6 +7522,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5028,6 +7570,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5037,6 +7591,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5046,6 +7612,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5055,6 +7633,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5064,6 +7654,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5073,6 +7675,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5082,6 +7696,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5091,6 +7724,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5100,6 +7745,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5109,6 +7766,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5149,6 +7818,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5158,6 +7839,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5167,6 +7860,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5176,6 +7881,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5185,6 +7902,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5194,6 +7923,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5203,6 +7951,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5212,6 +7972,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5248,6 +8020,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5257,6 +8041,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5266,6 +8062,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5275,6 +8083,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5284,6 +8111,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5293,6 +8132,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5329,6 +8180,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5338,6 +8201,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5347,6 +8222,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5356,6 +8243,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5365,6 +8271,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5374,6 +8292,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5407,6 +8337,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5416,6 +8358,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5425,6 +8379,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5434,6 +8400,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5446,19 +8424,19 @@ export interface operations {
                 limit?: number;
                 /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
-                /** @description Events with exactly this name */
+                /** @description Events with exactly this name (e.g. `Signed Up`) */
                 name?: string;
-                /** @description Events of this contact */
+                /** @description Events of this contact (e.g. `0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a`) */
                 contactId?: string;
-                /** @description Events of the contact with this email */
+                /** @description Events of the contact with this email (e.g. `ada@example.com`) */
                 email?: string;
-                /** @description Events of this campaign */
+                /** @description Events of this campaign (e.g. `0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a`) */
                 campaignId?: string;
-                /** @description Events of this sent email */
+                /** @description Events of this sent email (e.g. `0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a`) */
                 emailId?: string;
-                /** @description Events at or after this time (inclusive, ms precision) */
+                /** @description Events at or after this time (inclusive, ms precision) (e.g. `2026-11-23T10:00:00Z`) */
                 from?: string;
-                /** @description Events at or before this time (inclusive, ms precision) */
+                /** @description Events at or before this time (inclusive, ms precision) (e.g. `2026-11-23T10:00:00Z`) */
                 to?: string;
             };
             header?: never;
@@ -5486,6 +8464,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5495,6 +8485,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5504,6 +8506,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5513,6 +8534,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5522,6 +8555,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5562,6 +8607,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5571,6 +8628,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5580,6 +8649,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5589,6 +8677,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5598,6 +8698,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5635,6 +8747,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5644,6 +8768,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5653,6 +8789,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5662,6 +8810,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5671,6 +8831,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5680,6 +8859,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5689,6 +8880,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5728,6 +8931,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5737,6 +8952,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5746,6 +8973,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5755,6 +8994,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5764,6 +9022,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5773,6 +9043,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5813,6 +9095,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5822,6 +9116,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5831,6 +9137,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5840,6 +9158,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5849,6 +9186,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5858,6 +9207,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5867,6 +9228,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5907,6 +9280,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5916,6 +9301,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5925,6 +9322,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5934,6 +9343,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5943,6 +9364,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5952,6 +9385,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5961,6 +9413,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5970,6 +9434,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5984,7 +9460,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Only executions in this status */
                 status?: components["schemas"]["WorkflowExecutionStatus"] & unknown;
-                /** @description Only executions of this contact */
+                /** @description Only executions of this contact (e.g. `0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a`) */
                 contactId?: string;
             };
             header?: never;
@@ -6015,6 +9491,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6024,6 +9512,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6033,6 +9533,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6042,6 +9554,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6051,6 +9582,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6060,6 +9603,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6100,6 +9655,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6109,6 +9676,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6118,6 +9697,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6127,6 +9718,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6136,6 +9739,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6145,6 +9760,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6154,6 +9781,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6163,6 +9809,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6172,6 +9830,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6181,6 +9851,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6219,6 +9901,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6228,6 +9922,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6237,6 +9943,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6246,6 +9964,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6255,6 +9992,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6264,6 +10013,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6302,6 +10063,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6311,6 +10084,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6320,6 +10105,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6329,6 +10126,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6338,6 +10147,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6347,6 +10168,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6356,6 +10189,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6365,6 +10217,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6374,6 +10238,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6383,6 +10259,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6423,6 +10311,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6432,6 +10332,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6441,6 +10353,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6450,6 +10381,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6459,6 +10402,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6496,6 +10451,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6505,6 +10472,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6514,6 +10493,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6523,6 +10514,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6532,6 +10535,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6541,6 +10556,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6550,6 +10584,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6559,6 +10605,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6568,6 +10626,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6604,6 +10674,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6613,6 +10695,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6622,6 +10716,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6631,6 +10737,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6640,6 +10765,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6649,6 +10786,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6689,6 +10838,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6698,6 +10859,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6707,6 +10880,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6716,6 +10901,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6725,6 +10922,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6734,6 +10950,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6743,6 +10971,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6779,6 +11019,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6788,6 +11040,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6797,6 +11061,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6806,6 +11082,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6815,6 +11103,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6824,6 +11124,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6833,6 +11152,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6842,6 +11173,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6854,7 +11197,7 @@ export interface operations {
                 limit?: number;
                 /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
-                /** @description Only this address (exact, case-insensitive). */
+                /** @description Only this address (exact, case-insensitive). (e.g. `ada@example.com`) */
                 email?: string;
             };
             header?: never;
@@ -6882,6 +11225,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6891,6 +11246,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6900,6 +11267,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6909,6 +11295,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6918,6 +11316,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6968,6 +11378,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6977,6 +11399,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6986,6 +11420,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6995,6 +11441,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7004,6 +11462,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7013,6 +11490,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7022,6 +11511,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7062,6 +11563,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7071,6 +11584,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7080,6 +11605,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7089,6 +11626,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7098,6 +11654,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7107,6 +11675,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7144,6 +11724,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7153,6 +11745,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7162,6 +11766,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7171,6 +11787,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7180,6 +11808,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7189,6 +11836,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7198,6 +11857,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7237,6 +11908,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7246,6 +11929,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7255,6 +11950,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7264,6 +11971,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7273,6 +11992,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7282,6 +12020,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7291,6 +12041,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7324,6 +12086,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7333,6 +12107,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7342,6 +12128,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7351,6 +12149,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7388,6 +12198,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7397,6 +12219,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7406,6 +12240,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7415,6 +12261,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7424,6 +12282,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7433,6 +12310,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7442,6 +12331,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7474,6 +12375,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7483,6 +12396,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7492,6 +12424,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7523,6 +12467,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7532,6 +12488,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7541,6 +12516,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7573,6 +12560,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7582,6 +12581,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7591,6 +12609,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7623,6 +12653,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7632,6 +12674,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7641,6 +12695,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7650,6 +12723,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
