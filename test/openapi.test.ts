@@ -71,7 +71,7 @@ describe('the document', () => {
         if (Number(status) < 400) continue;
         const example = response.content?.['application/json']?.example;
         expect(example, `${label(op)} ${status}`).toBeDefined();
-        if (ALT_SHAPE_PATHS.has(op.path)) expect(example.code, `${label(op)} ${status}`).toBe(Number(status));
+        if (ALT_SHAPE_PATHS.includes(op.path)) expect(example.code, `${label(op)} ${status}`).toBe(Number(status));
         else {
           expect(ERROR_STATUS[example.error.code as keyof typeof ERROR_STATUS], `${label(op)} ${status}: ${example.error.code}`).toBe(Number(status));
           expect(example.error.statusCode, `${label(op)} ${status}`).toBe(Number(status));
