@@ -9,6 +9,7 @@ import { defaultBodyLimit } from './middleware/body-limit.js';
 import { requireJsonBody } from './middleware/content-type.js';
 import { withDeps } from './middleware/entity-manager.js';
 import { requestId } from './middleware/request-id.js';
+import { accessLog } from './middleware/access-log.js';
 import { registerRoutes } from './routes/index.js';
 import { rateWindowStore } from './rate-windows.js';
 import type { App, AppDeps, AppEnv } from './types.js';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): App {
   const auth = new AuthState(deps.config.authCacheTtlMs, { secret, public: pub, webhook }, rateWindowStore(deps.orm));
   const app = buildApp();
   app.use('*', requestId);
+  app.use('*', accessLog);
   // Before auth and the body checks: a preflight carries neither a key nor a body.
   app.use('*', corsMiddleware(deps.config.cors));
   app.use('*', withDeps(deps, auth));

@@ -87,9 +87,9 @@ export const IdParam = z.object({
 /** `limit` + `cursor` query parameters shared by every list. `limit` out of range is a 422, not a clamp. */
 export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20).openapi({ param: { name: 'limit', in: 'query' }, example: 20, description: 'Items per page (1-100)' }),
+  // No example: the reference page would send it on the first try, and a made-up cursor is a 422.
   cursor: z.string().optional().openapi({
     param: { name: 'cursor', in: 'query' },
-    example: 'eyJpZCI6IjAxOTJmNWQwIn0',
     description: '`nextCursor` of the previous page; omit for the first page',
   }),
 });

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Client, Connection } from '@temporalio/client';
 import { buildDeps, withTemporal } from '../core/deps.js';
-import { isEntrypoint, onShutdownSignal, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../core/process.js';
+import { isEntrypoint, launcherFlags, onShutdownSignal, reportReady, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../core/process.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
 import { createApp } from './app.js';
 import { loadConfig, type Config } from '../core/config.js';
@@ -50,18 +50,23 @@ export async function startApi(config: Config, orm: MikroORM, opts: { hostname?:
 }
 
 async function main() {
-  const config = loadConfig();
+  const flags = launcherFlags();
+  const config = { ...loadConfig(), embeddedDatabase: flags.embeddedDatabase };
   configureLogging(config);
   const databaseUrl = requireDatabaseUrl(config, 'npm run start:api');
   requireSecretKey(config, 'npm run start:api');
-  const orm = await openOrm(databaseUrl, { migrate: true });
-  // A container's port is published by its runtime: every interface unless HOST says otherwise.
-  const api = await startApi(config, orm, { hostname: config.host });
-  log.info({ url: api.url, docs: `${api.url}/docs`, temporal: temporalAddressOf(config) }, 'API listening');
+  let api: RunningApi | undefined;
+  let orm: MikroORM | undefined;
+  // Registered first: a signal during startup stops what has started by then.
   onShutdownSignal(async () => {
-    await api.stop();
-    await orm.close(true);
+    await api?.stop();
+    await orm?.close(true);
   });
+  orm = await openOrm(databaseUrl, { migrate: flags.migrate, poolMax: flags.poolMax });
+  // A container's port is published by its runtime: every interface unless HOST says otherwise.
+  api = await startApi(config, orm, { hostname: config.host });
+  log.info({ url: api.url, docs: `${api.url}/docs`, temporal: temporalAddressOf(config) }, 'API listening');
+  reportReady({ url: api.url });
 }
 
 if (isEntrypoint(import.meta.url)) {

@@ -1,4 +1,4 @@
-import { describe } from './envelope.js';
+import { describe, STATUS_TEXT } from './envelope.js';
 import { ALT_SHAPE_PATHS } from './error-handler.js';
 import { NON_JSON_PREFIXES } from './middleware/content-type.js';
 import type { App } from './types.js';
@@ -34,7 +34,9 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   System: 'Service health.',
 };
 
-type Operation = { tags?: string[]; security?: unknown[]; parameters?: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
+type Parameter = { name: string; in: string; required?: boolean; description?: string; example?: unknown; schema?: { example?: unknown } };
+type Operation = { tags?: string[]; security?: unknown[]; parameters?: Parameter[]; requestBody?: unknown; responses: Record<string, unknown> };
+type MediaType = { schema?: { $ref?: string }; example?: unknown };
 type Document = ReturnType<App['getOpenAPI31Document']>;
 
 /**
@@ -76,6 +78,59 @@ function componentsReachable(doc: Document, roots: unknown[]): Set<string> {
   };
   roots.forEach(visit);
   return seen;
+}
+
+/** The error code each status's example shows (the most common one of that status) and its message. */
+const ERROR_EXAMPLES: Record<number, { code: string; message: string }> = {
+  400: { code: 'MALFORMED_JSON', message: 'Malformed JSON in request body' },
+  401: { code: 'UNAUTHORIZED', message: 'Invalid API key' },
+  403: { code: 'FORBIDDEN', message: 'Public keys (pk_...) can only be used on POST /v1/track' },
+  404: { code: 'NOT_FOUND', message: 'Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found' },
+  409: { code: 'CONFLICT', message: 'The resource is in a state that does not allow this' },
+  413: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large' },
+  422: { code: 'VALIDATION_ERROR', message: 'Request validation failed' },
+  429: { code: 'RATE_LIMITED', message: 'Rate limit of 1000 requests per minute exceeded (secret budget)' },
+  500: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' },
+  503: { code: 'SERVICE_UNAVAILABLE', message: 'Temporal is not reachable' },
+};
+
+/**
+ * One example per error response, with that status's real code and statusCode (the schema alone
+ * makes the reference page show `VALIDATION_ERROR` and `statusCode: 0` for every status).
+ */
+function addErrorExamples(op: Operation) {
+  for (const [status, response] of Object.entries(op.responses)) {
+    const media = (response as { content?: Record<string, MediaType> }).content?.['application/json'];
+    const sample = ERROR_EXAMPLES[Number(status)];
+    if (!media || !sample || media.example !== undefined) continue;
+    const ref = media.schema?.$ref ?? '';
+    if (ref.endsWith('/AltError')) {
+      media.example = { code: Number(status), error: STATUS_TEXT[Number(status)], message: sample.message, time: 1795435200000 };
+    } else if (ref.endsWith('/ErrorEnvelope')) {
+      const errors = sample.code === 'VALIDATION_ERROR' ? [{ field: 'email', message: 'Invalid email address', code: 'invalid_string' }] : undefined;
+      media.example = {
+        success: false,
+        error: { code: sample.code, message: sample.message, statusCode: Number(status), requestId: 'req_Jt3kq0x1c2V9Zb7A', ...(errors ? { errors } : {}) },
+        timestamp: '2026-11-23T10:00:00.000Z',
+      };
+    }
+  }
+}
+
+/**
+ * The reference page's "Try it out" fills every parameter that has an example: an optional filter
+ * of a list (a made-up id, a date range) then narrows the first try to nothing, or fails. Their
+ * examples move into the description; `limit` keeps its harmless one.
+ */
+function withoutPrefilledFilters(op: Operation) {
+  for (const p of op.parameters ?? []) {
+    if (p.in !== 'query' || p.required || p.name === 'limit') continue;
+    const example = p.example ?? p.schema?.example;
+    if (example === undefined) continue;
+    delete p.example;
+    if (p.schema) delete p.schema.example;
+    p.description = `${p.description ?? ''}${p.description ? ' ' : ''}(e.g. \`${String(example)}\`)`;
+  }
 }
 
 /**
@@ -134,6 +189,8 @@ export function finishDocument(doc: Document): Document {
       op.tags?.forEach((t) => used.add(t));
       op.security ??= [];
       addAppWideErrors(path, method, op);
+      addErrorExamples(op);
+      if (method === 'get') withoutPrefilledFilters(op);
     }
   }
   closeResponseObjects(doc);

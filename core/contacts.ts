@@ -5,7 +5,7 @@ import { isUuid } from '../db/ids.js';
 import { DomainError, notFound } from './errors.js';
 import { keysetPage } from './paging.js';
 import { sqlOne } from '../db/sql.js';
-import { CONTACT_INPUT_CTE, normalizeEmail, PREVIOUS_SUBSCRIPTION_CTE, splitDataPatch, UPSERT_CONTACT_BODY, UPSERT_CONTACT_SQL, upsertContactParams, type UpsertInput } from './contact-upsert.js';
+import { CONTACT_INPUT_CTE, normalizeEmail, PREVIOUS_SUBSCRIPTION_CTE, splitDataPatch, UPSERT_CONTACT_BODY, UPSERT_CONTACT_SQL, upsertContactParams, FULL_AUTHORITY, type UpsertAuthority, type UpsertInput } from './contact-upsert.js';
 import { recordEvent } from './events/events.js';
 
 export interface ContactRow {
@@ -40,20 +40,24 @@ export async function upsertContact(
   em: EntityManager,
   projectId: string,
   input: UpsertInput,
-  /** `subscriptionEvent`: the `source` of the subscription event recorded when `subscribed` is given and sets the state. */
-  opts: { defaultSubscribed: boolean; subscriptionEvent?: 'api' | 'send' },
+  /**
+   * `subscriptionEvent`: the `source` of the subscription event recorded when `subscribed` is given and sets the state.
+   * `dataMode`: how `data` changes an existing contact (UpsertAuthority; `all` unless given).
+   */
+  opts: { defaultSubscribed: boolean; subscriptionEvent?: 'api' | 'send'; dataMode?: UpsertAuthority['dataMode'] },
 ): Promise<{ contact: ContactRow; isNew: boolean }> {
   const source = opts.subscriptionEvent;
+  const authority: UpsertAuthority = { ...FULL_AUTHORITY, dataMode: opts.dataMode ?? FULL_AUTHORITY.dataMode };
   if (source && input.subscribed !== undefined) {
     return em.transactional(async (tx) => {
-      const row = await sqlOne<Record<string, any>>(tx, UPSERT_CONTACT_WITH_PREVIOUS_SQL, upsertContactParams(projectId, input, opts.defaultSubscribed));
+      const row = await sqlOne<Record<string, any>>(tx, UPSERT_CONTACT_WITH_PREVIOUS_SQL, upsertContactParams(projectId, input, opts.defaultSubscribed, authority));
       const contact = rowToContact(row);
       const isNew = row.inserted === true;
       if (isNew || row.previous_subscribed !== contact.subscribed) await recordSubscriptionEvent(tx, projectId, contact, source);
       return { contact, isNew };
     });
   }
-  const row = await sqlOne<Record<string, any>>(em, UPSERT_CONTACT_SQL, upsertContactParams(projectId, input, opts.defaultSubscribed));
+  const row = await sqlOne<Record<string, any>>(em, UPSERT_CONTACT_SQL, upsertContactParams(projectId, input, opts.defaultSubscribed, authority));
   return { contact: rowToContact(row), isNew: row.inserted === true };
 }
 

@@ -35,18 +35,23 @@ export function requireSecretKey(config: Config, command: string): string {
 }
 
 /**
- * Runs `stop` once on the first SIGINT/SIGTERM, then exits 0 (1 if stopping failed). A second
- * signal while stopping exits at once.
+ * How long after the first signal a repeated one is the same request. A Ctrl-C at a terminal
+ * signals the whole process group: npm (or tsx) relays its own copy to its child a moment later,
+ * so a process under `npm start` sees SIGINT twice for one key press.
+ */
+export const REPEATED_SIGNAL_MS = 2000;
+
+/**
+ * Runs `stop` once on the first SIGINT/SIGTERM, then exits 0 (1 if stopping failed). Copies of that
+ * signal arriving within REPEATED_SIGNAL_MS (a terminal's Ctrl-C relayed by npm/tsx) are ignored; a
+ * signal after that, while still stopping, exits at once (a person pressing Ctrl-C again).
+ * `process.disconnect` of a child started by the launcher (the launcher went away) stops it too.
  */
 export function onShutdownSignal(stop: () => Promise<void>, log: (m: string) => void = (m) => logger.info(m)) {
-  let stopping = false;
-  const handler = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      log(`${signal} again: exiting without waiting.`);
-      process.exit(1);
-    }
-    stopping = true;
-    log(`${signal}: stopping...`);
+  let firstAt: number | undefined;
+  const begin = (reason: string) => {
+    firstAt = Date.now();
+    log(`${reason}: stopping...`);
     stop().then(
       () => process.exit(0),
       (e) => {
@@ -55,6 +60,34 @@ export function onShutdownSignal(stop: () => Promise<void>, log: (m: string) => 
       },
     );
   };
+  const handler = (signal: NodeJS.Signals) => {
+    if (firstAt === undefined) return begin(signal);
+    if (Date.now() - firstAt < REPEATED_SIGNAL_MS) return; // the same Ctrl-C, relayed
+    log(`${signal} again: exiting without waiting.`);
+    process.exit(1);
+  };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+  // Started by the launcher with an IPC channel: when the launcher is gone, so is the reason to run.
+  process.once('disconnect', () => firstAt === undefined && begin('launcher gone'));
+}
+
+/**
+ * Options the launcher passes (as arguments) to the API and worker processes it starts:
+ * `--embedded-database` (PGlite behind the wire server: one session for all connections),
+ * `--pool-max=N` (its connection limit is shared by both processes), `--no-migrate` (the launcher
+ * has migrated already). Run by hand, an entrypoint gets none of them.
+ */
+export function launcherFlags(argv: string[] = process.argv.slice(2)): { embeddedDatabase: boolean; poolMax?: number; migrate: boolean } {
+  const pool = argv.find((a) => a.startsWith('--pool-max='));
+  return {
+    embeddedDatabase: argv.includes('--embedded-database'),
+    poolMax: pool ? Number(pool.slice('--pool-max='.length)) || undefined : undefined,
+    migrate: !argv.includes('--no-migrate'),
+  };
+}
+
+/** Tells the launcher (when it started this process) that it is ready; a no-op otherwise. */
+export function reportReady(details: Record<string, unknown> = {}): void {
+  process.send?.({ type: 'ready', ...details });
 }

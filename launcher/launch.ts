@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { startApi } from '../api/main.js';
 import { loadConfig, type Config } from '../core/config.js';
 import { createProject } from '../core/projects/keys.js';
 import { Project } from '../db/entities/index.js';
 import { openOrm } from '../db/orm.js';
 import { log as logger } from '../core/log.js';
-import { startWorker } from '../worker/main.js';
-import { EMBEDDED_POOL_MAX, startEmbeddedPostgres } from './embedded-db.js';
+import { startChild } from './child.js';
+import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres } from './embedded-db.js';
 import { embeddedPasswordFile, ensureEmbeddedPassword, withoutPassword } from './embedded-password.js';
 import { ownerOnlyDir } from './private-dir.js';
 import { claimDataDir } from './runtime-file.js';
@@ -26,7 +25,7 @@ export interface Launched {
   outboxDir?: string;
   /** Set when this start created the first project of an empty database. */
   firstProject?: { id: string; name: string; secretKey: string; publicKey: string };
-  /** Rejects if the worker fails while running (settles when it stops). */
+  /** Rejects if the API or the worker process exits while running (settles when they stop). */
   workerDone: Promise<void>;
   stop(): Promise<void>;
 }
@@ -34,13 +33,20 @@ export interface Launched {
 /** Where `npm start` listens unless HOST is set. */
 export const LAPTOP_HOST = '127.0.0.1';
 
+/**
+ * Connections each of the API and worker processes may hold on the embedded database: together
+ * they leave two of its EMBEDDED_MAX_CONNECTIONS for the CLI and a psql session.
+ */
+export const EMBEDDED_CHILD_POOL_MAX = Math.floor((EMBEDDED_MAX_CONNECTIONS - 2) / 2);
+
 const maskUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 
 /**
  * Resolves every part from the environment, starting embedded ones for what is not configured
  * (PGlite for DATABASE_URL, a Temporal dev server for TEMPORAL_ADDRESS, an outbox folder for
- * SMTP_URL), then runs migrations, the API and the worker in this process. `stop()` undoes all of
- * it in reverse order; a failure half-way stops what had started.
+ * SMTP_URL), then runs migrations here and starts the API and the worker as child processes
+ * (launcher/child.ts). `stop()` undoes all of it in reverse order; a failure half-way stops what had
+ * started.
  */
 export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) => void } = {}): Promise<Launched> {
   const log = opts.log ?? ((m: string) => logger.info(m));
@@ -72,7 +78,6 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     }
 
     let database: string;
-    let poolMax: number | undefined;
     if (initial.databaseUrl) {
       database = `PostgreSQL ${maskUrl(initial.databaseUrl)}`;
     } else {
@@ -81,7 +86,6 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
       const pg = await startEmbeddedPostgres(pgDir, { password: ensureEmbeddedPassword(dataDir) });
       stack.push(() => pg.stop());
       env.DATABASE_URL = pg.url;
-      poolMax = EMBEDDED_POOL_MAX;
       claim.update({ databaseUrl: withoutPassword(pg.url) });
       database = `embedded PostgreSQL (PGlite) in ${pgDir}, listening at ${withoutPassword(pg.url)} (password in ${embeddedPasswordFile(dataDir)})`;
     }
@@ -111,34 +115,50 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
       mkdirSync(outboxDir, { recursive: true });
     }
 
-    const orm = await openOrm(config.databaseUrl!, { migrate: true, poolMax });
-    stack.push(() => orm.close(true));
-
+    // Migrations and the first project here, on one connection, closed before the children open theirs.
     let firstProject: Launched['firstProject'];
-    const em = orm.em.fork();
-    if ((await em.count(Project, {})) === 0) {
-      const name = 'Default project';
-      const created = await createProject(em, name);
-      firstProject = { id: created.project.id, name, secretKey: created.secretKey, publicKey: created.publicKey };
+    const orm = await openOrm(config.databaseUrl!, { migrate: true, poolMax: 1 });
+    try {
+      const em = orm.em.fork();
+      if ((await em.count(Project, {})) === 0) {
+        const name = 'Default project';
+        const created = await createProject(em, name);
+        firstProject = { id: created.project.id, name, secretKey: created.secretKey, publicKey: created.publicKey };
+      }
+    } finally {
+      await orm.close(true);
     }
 
-    const worker = await startWorker(config, orm);
-    stack.push(() => worker.stop());
-    worker.done.catch(() => {}); // callers that do not watch workerDone must not crash on it
     // A laptop default: reachable from this machine only. HOST=0.0.0.0 (or an address) opens it.
-    const api = await startApi(config, orm, { hostname: config.host ?? LAPTOP_HOST });
+    const childEnv: NodeJS.ProcessEnv = { ...env, HOST: config.host ?? LAPTOP_HOST };
+    const flags = ['--no-migrate', ...(config.embeddedDatabase ? ['--embedded-database', `--pool-max=${EMBEDDED_CHILD_POOL_MAX}`] : [])];
+    let stopping = false;
+    const worker = startChild('worker/main', flags, childEnv);
+    stack.push(() => worker.stop());
+    const api = startChild('api/main', flags, childEnv);
     stack.push(() => api.stop());
-    claim.update({ apiUrl: api.url });
+    stack.push(() => {
+      stopping = true; // runs first: the children's exits from here on are expected
+    });
+    const [apiReady] = await Promise.all([api.ready, worker.ready]);
+    const apiUrl = String(apiReady.url);
+    claim.update({ apiUrl });
+    const unexpectedExit = (name: string, exited: Promise<number | null>) =>
+      exited.then((code) => {
+        if (!stopping) throw new Error(`the ${name} process exited (code ${code})`);
+      });
+    const workerDone = Promise.race([unexpectedExit('worker', worker.exited), unexpectedExit('API', api.exited)]);
+    workerDone.catch(() => {}); // callers that do not watch workerDone must not crash on it
 
     return {
       config,
       dataDir,
-      apiUrl: api.url,
+      apiUrl,
       database,
       temporal: { address: temporal.address, uiUrl: temporal.uiUrl, source: temporal.source },
       outboxDir,
       firstProject,
-      workerDone: worker.done,
+      workerDone,
       stop: stopAll,
     };
   } catch (e) {

@@ -2,8 +2,11 @@ import { configureLogging, log } from '../core/log.js';
 import { onShutdownSignal } from '../core/process.js';
 import { launch, summary } from './launch.js';
 
-// `npm start` is run by a person at a terminal: readable lines unless LOG_FORMAT says otherwise.
-configureLogging({ logLevel: (process.env.LOG_LEVEL as 'info' | undefined) ?? 'info', logFormat: process.env.LOG_FORMAT === 'json' ? 'json' : 'pretty' });
+// `npm start` is run by a person at a terminal: readable lines unless LOG_FORMAT says otherwise (the
+// API and worker processes inherit the choice).
+const logFormat = process.env.LOG_FORMAT === 'json' ? 'json' : 'pretty';
+process.env.LOG_FORMAT = logFormat;
+configureLogging({ logLevel: (process.env.LOG_LEVEL as 'info' | undefined) ?? 'info', logFormat });
 
 /** `npm start`: everything in one process tree; Ctrl-C stops it all. */
 const startup = launch();
@@ -19,7 +22,7 @@ try {
   const launched = await startup;
   if (!stopping) for (const line of summary(launched)) log.info(line);
   launched.workerDone.catch(async (e) => {
-    log.error({ err: e }, 'The worker failed. Stopping.');
+    log.error(`${(e as Error).message}. Stopping.`);
     await launched.stop();
     process.exit(1);
   });

@@ -101,6 +101,13 @@ export async function startTemporalDevServer(opts: {
   dbFilename?: string;
   namespace?: string;
   log?: (m: string) => void;
+  /**
+   * Its own process group (`npm start`): a terminal's Ctrl-C then reaches only the launcher, which
+   * stops the worker before the server it talks to.
+   */
+  ownProcessGroup?: boolean;
+  /** false: a fresh cluster without the service's search attributes (tests of the worker registering them). */
+  searchAttributes?: boolean;
 }): Promise<DevServer> {
   const port = await freePort(opts.port);
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'error'];
@@ -115,8 +122,8 @@ export async function startTemporalDevServer(opts: {
   if (opts.namespace && opts.namespace !== 'default') args.push('--namespace', opts.namespace);
   // Search attributes of the service's workflows (a Set: several areas share ProjectId): the UI and
   // `temporal workflow list --query` filter on them.
-  for (const flag of SEARCH_ATTRIBUTE_FLAGS) args.push('--search-attribute', flag);
-  const child = spawn(opts.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  if (opts.searchAttributes !== false) for (const flag of SEARCH_ATTRIBUTE_FLAGS) args.push('--search-attribute', flag);
+  const child = spawn(opts.bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: opts.ownProcessGroup ?? false });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
@@ -133,7 +140,7 @@ export async function startTemporalDevServer(opts: {
     uiUrl,
     process: child,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exited;

@@ -1,4 +1,4 @@
-import { AUTOMATION_ATTRIBUTES, CAMPAIGN_ATTRIBUTES } from '../core/search-attributes.js';
+import { ALL_SEARCH_ATTRIBUTES } from '../core/search-attributes.js';
 import { findTemporalCli, freePort, installTemporalCli, startTemporalDevServer } from './temporal-cli.js';
 
 export interface ResolvedTemporal {
@@ -31,7 +31,7 @@ export async function resolveTemporal(opts: {
     }
   }
   if (bin) {
-    const server = await startTemporalDevServer({ bin, port: 7233, uiPort: 8233, dbFilename: opts.dbFilename, namespace: opts.namespace });
+    const server = await startTemporalDevServer({ bin, port: 7233, uiPort: 8233, dbFilename: opts.dbFilename, namespace: opts.namespace, ownProcessGroup: true });
     return { address: server.address, uiUrl: server.uiUrl, source: 'temporal CLI dev server', stop: () => server.stop() };
   }
 
@@ -47,7 +47,7 @@ export async function resolveTemporal(opts: {
       ui: true,
       uiPort,
       namespace: opts.namespace,
-      searchAttributes: [...new Map([...Object.values(CAMPAIGN_ATTRIBUTES), ...Object.values(AUTOMATION_ATTRIBUTES)].map((k) => [k.name, k])).values()],
+      searchAttributes: ALL_SEARCH_ATTRIBUTES,
       log: { level: 'error', format: 'pretty' },
     },
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateOpenApiDocument } from '../api/app.js';
 import { ENV_VARIABLES, loadConfig } from '../core/config.js';
+import { ALL_SEARCH_ATTRIBUTES } from '../core/search-attributes.js';
 
 /*
  * docker-compose.yml and the Dockerfile cannot run here (no container engine), so they are checked
@@ -16,17 +17,90 @@ const read = (f: string) => readFileSync(path.join(root, f), 'utf8');
 
 describe('docker-compose.yml', () => {
   const compose = parse(read('docker-compose.yml'), { merge: true }) as {
-    services: Record<string, { image?: string; build?: string; command?: string[]; environment?: Record<string, string> }>;
+    services: Record<
+      string,
+      {
+        image?: string;
+        build?: string;
+        command?: string[];
+        environment?: Record<string, string>;
+        ports?: string[];
+        healthcheck?: { test: string[] };
+        depends_on?: Record<string, { condition: string }>;
+        restart?: string;
+        pull_policy?: string;
+      }
+    >;
   };
   const services = compose.services;
 
-  it('has the production topology: postgres, temporal, temporal-ui, a mail catcher, api, worker', () => {
-    expect(Object.keys(services).sort()).toEqual(['api', 'mailpit', 'postgres', 'temporal', 'temporal-ui', 'worker']);
+  it('has the production topology: postgres, Temporal (schema, server, setup, UI), a mail catcher, api, worker', () => {
+    expect(Object.keys(services).sort()).toEqual(['api', 'mailpit', 'postgres', 'temporal', 'temporal-schema', 'temporal-setup', 'temporal-ui', 'worker']);
+  });
+
+  it('runs a supported Temporal server image whose schema the admin tools set up (no auto-setup), same version for both', () => {
+    const all = Object.values(services).map((s) => s.image ?? '');
+    expect(all.filter((i) => i.includes('auto-setup'))).toEqual([]);
+    const version = services.temporal.image!.split(':')[1];
+    expect(services.temporal.image).toBe(`temporalio/server:${version}`);
+    expect(services['temporal-schema'].image).toBe(`temporalio/admin-tools:${version}`);
+    const script = services['temporal-schema'].command!.join('\n');
+    for (const db of ['temporal', 'temporal_visibility']) expect(script).toContain(db);
+    expect(script).toMatch(/temporal-sql-tool[\s\S]*create-database[\s\S]*setup-schema -v 0\.0[\s\S]*update-schema -d "\/etc\/temporal\/schema\/postgresql\/v12\/\$\$dir\/versioned"/);
+    expect(services.temporal.environment).toMatchObject({ DB: 'postgres12', POSTGRES_SEEDS: 'postgres', DBNAME: 'temporal', VISIBILITY_DBNAME: 'temporal_visibility' });
+    // The server's database credentials are the ones the schema step used.
+    expect(script).toContain(`-u ${services.temporal.environment!.POSTGRES_USER} -pw ${services.temporal.environment!.POSTGRES_PWD}`);
+  });
+
+  it("registers the namespace and every search attribute of the service's workflows before api and worker start", () => {
+    const setup = services['temporal-setup'];
+    expect(setup.image).toBe(services['temporal-schema'].image);
+    const script = setup.command!.join('\n');
+    expect(script).toContain('temporal operator namespace create --namespace default');
+    for (const key of ALL_SEARCH_ATTRIBUTES) expect(script, key.name).toMatch(new RegExp(`for name in [^;]*\\b${key.name}\\b`));
+    expect(script).toContain('--type Keyword');
+    expect(setup.environment?.TEMPORAL_ADDRESS).toBe(services.api.environment!.TEMPORAL_ADDRESS);
+    expect(setup.environment?.TEMPORAL_ADDRESS).toBe('temporal:7233');
+  });
+
+  it('orders the start with healthchecks and depends_on conditions: schema, server healthy, setup done, then api and worker', () => {
+    for (const name of ['postgres', 'temporal', 'mailpit', 'api']) expect(services[name].healthcheck?.test, name).toBeDefined();
+    expect(services['temporal-schema'].depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(services.temporal.depends_on).toEqual({ 'temporal-schema': { condition: 'service_completed_successfully' } });
+    expect(services['temporal-setup'].depends_on).toEqual({ temporal: { condition: 'service_healthy' } });
+    expect(services['temporal-ui'].depends_on).toEqual({ temporal: { condition: 'service_healthy' } });
+    for (const name of ['api', 'worker']) {
+      expect(services[name].depends_on, name).toEqual({
+        postgres: { condition: 'service_healthy' },
+        'temporal-setup': { condition: 'service_completed_successfully' },
+        mailpit: { condition: 'service_healthy' },
+      });
+    }
+    // One-shot jobs run once per `up`, never restarted in a loop.
+    for (const name of ['temporal-schema', 'temporal-setup']) expect(services[name].restart, name).toBe('no');
+    expect(services.api.healthcheck!.test.join(' ')).toContain('/health');
+    expect(services.temporal.healthcheck!.test.join(' ')).toContain('cluster health');
+  });
+
+  it('builds one image, once (api builds it, worker runs the same one without pulling)', () => {
+    const built = Object.entries(services).filter(([, s]) => s.build !== undefined);
+    expect(built.map(([n]) => n)).toEqual(['api']);
+    expect(services.worker.image).toBe(services.api.image);
+    expect(services.worker.pull_policy).toBe('never');
+  });
+
+  it('publishes only the API to every interface; the UIs on 127.0.0.1 only; Temporal, PostgreSQL and SMTP not at all', () => {
+    const published = Object.entries(services).flatMap(([name, s]) => (s.ports ?? []).map((p) => [name, String(p).split(' ')[0]]));
+    const open = published.filter(([, p]) => !p.startsWith('127.0.0.1:'));
+    expect(open).toEqual([['api', '3000:3000']]);
+    expect(published.filter(([, p]) => p.startsWith('127.0.0.1:')).map(([n]) => n).sort()).toEqual(['mailpit', 'temporal-ui']);
+    for (const name of ['temporal', 'postgres', 'temporal-schema', 'temporal-setup', 'worker']) expect(services[name].ports, name).toBeUndefined();
+    expect(services.mailpit.ports!.join(' ')).not.toContain('1025');
   });
 
   it('pins every image to a version (no latest, no bare name)', () => {
     for (const [name, s] of Object.entries(services)) {
-      if (s.build) continue;
+      if (s.build || s.image === services.api.image) continue;
       expect(s.image, name).toMatch(/^[\w./-]+:v?\d+(\.\d+)+$/);
     }
   });

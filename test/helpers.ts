@@ -8,6 +8,7 @@ import { Client, Connection } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import { createApp } from '../api/app.js';
 import { loadConfig, type Config } from '../core/config.js';
+import { configureLogging } from '../core/log.js';
 import { createDnsResolver } from '../core/domains/dns.js';
 import { productExtensions } from '../core/extensions.js';
 import { createProject } from '../core/projects/keys.js';
@@ -110,6 +111,9 @@ export async function setupTestContext(env: Record<string, string> = {}): Promis
   const dns = createDnsResolver({ servers: config.dnsServers });
   const deps: AppDeps = { orm, config, temporal, dns, extensions: productExtensions };
   const app = validateResponsesOf(createApp(deps));
+  // The access log's line per request (info) would bury a test run's output: warnings and errors
+  // only, unless LOG_LEVEL asks for more (test/logging.test.ts turns it on where it checks it).
+  if (!process.env.LOG_LEVEL) configureLogging({ logLevel: 'warn' });
   const workers: { worker: Worker; done: Promise<void>; close: () => Promise<void> }[] = [];
 
   const newProject = async (name = 'Test project') => {

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Hono } from 'hono';
 import { configureLogging, log, withLogContext } from '../core/log.js';
 import { requestId } from '../api/middleware/request-id.js';
 import type { AppEnv } from '../api/types.js';
+import { setupTestContext, type TestContext } from './helpers.js';
 
 /** The lines the logger writes (to stderr) while `fn` runs. */
 async function captured(fn: () => unknown): Promise<string[]> {
@@ -52,5 +53,28 @@ describe('logging', () => {
     });
     const lines = await captured(() => app.request('/x', { headers: { 'x-request-id': 'req_test_123456' } }));
     expect(lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ msg: 'inside', requestId: 'req_test_123456' })]);
+  });
+});
+
+describe('access log', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await setupTestContext();
+  });
+  afterAll(() => ctx?.cleanup());
+
+  it('logs one info line per request with method, path (no query), status, duration and request id; none for /health', async () => {
+    configureLogging({ logLevel: 'info', logFormat: 'json' });
+    const lines = await captured(async () => {
+      await ctx.request('GET', '/contacts?limit=1', { headers: { 'x-request-id': 'req_access_log_1' } });
+      await ctx.request('GET', '/contacts', { key: null, headers: { 'x-request-id': 'req_access_log_2' } });
+      await ctx.request('GET', '/health');
+    });
+    const requests = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request');
+    expect(requests).toEqual([
+      { level: 30, time: expect.any(Number), msg: 'request', requestId: 'req_access_log_1', method: 'GET', path: '/contacts', status: 200, ms: expect.any(Number) },
+      { level: 30, time: expect.any(Number), msg: 'request', requestId: 'req_access_log_2', method: 'GET', path: '/contacts', status: 401, ms: expect.any(Number) },
+    ]);
+    expect(requests[0].ms as number).toBeGreaterThanOrEqual(0);
   });
 });

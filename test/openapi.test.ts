@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../api/app.js';
 import { CONDITION_EXAMPLE } from '../core/segments/condition.js';
+import { ERROR_STATUS } from '../core/errors.js';
 import { OPENAPI_FILE, renderOpenApiFile, renderSchemaTypes, SCHEMA_TYPES_FILES } from '../openapi/generate.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { ALT_SHAPE_PATHS } from './support/envelope.js';
@@ -61,6 +62,45 @@ describe('the document', () => {
     expect(doc.components.securitySchemes.secretKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.securitySchemes.publicKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.schemas.ErrorEnvelope).toBeDefined();
+  });
+
+  it('every error response has one example with a code of its own status and statusCode equal to the status', () => {
+    let checked = 0;
+    for (const op of ops) {
+      for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+        if (Number(status) < 400) continue;
+        const example = response.content?.['application/json']?.example;
+        expect(example, `${label(op)} ${status}`).toBeDefined();
+        if (ALT_SHAPE_PATHS.includes(op.path)) expect(example.code, `${label(op)} ${status}`).toBe(Number(status));
+        else {
+          expect(ERROR_STATUS[example.error.code as keyof typeof ERROR_STATUS], `${label(op)} ${status}: ${example.error.code}`).toBe(Number(status));
+          expect(example.error.statusCode, `${label(op)} ${status}`).toBe(Number(status));
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('"Try it out" on every list endpoint answers 200 with the parameters the document pre-fills (no example cursor or filter)', async () => {
+    const lists = Object.entries(doc.paths as Record<string, any>).filter(([path, item]) => item.get && !path.includes('{') && (item.get.parameters ?? []).some((p: any) => p.name === 'limit'));
+    expect(lists.length).toBeGreaterThan(5);
+    for (const [path, item] of lists) {
+      const query = new URLSearchParams();
+      for (const p of item.get.parameters as any[]) {
+        const example = p.example ?? p.schema?.example;
+        if (p.in === 'query' && example !== undefined) query.set(p.name, String(example));
+      }
+      const res = await ctx.request('GET', `${path}?${query}`);
+      expect(res.status, `GET ${path}?${query}: ${await res.clone().text()}`).toBe(200);
+    }
+  });
+
+  it('the workflow example waits minutes, not days: an execution started from the reference page finishes while one watches', () => {
+    const steps = doc.components.schemas.CreateWorkflowBody.example.steps as { type: string; amount?: number; unit?: string }[];
+    const delays = steps.filter((s) => s.type === 'DELAY');
+    expect(delays.length).toBeGreaterThan(0);
+    for (const d of delays) expect(['seconds', 'minutes']).toContain(d.unit);
   });
 
   it('Condition is one non-nullable component (a nullable use wraps it instead of redefining it)', () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,18 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
+/** The SDK packed as a release would be (once per file): the tarball's name in `work`. */
+let packing: Promise<string> | undefined;
+function packed(): Promise<string> {
+  packing ??= (async () => {
+    // Packing a folder does not run its prepack script: build first, as a release would (`npm pack` inside the folder runs it).
+    await run('npm', ['run', 'build'], { cwd: path.join(root, 'openapi/sdk') });
+    await run('npm', ['pack', path.join(root, 'openapi/sdk'), '--pack-destination', work], { cwd: work });
+    return (await readdir(work)).find((f) => f.endsWith('.tgz'))!;
+  })();
+  return packing;
+}
+
 describe('SDK types', () => {
   it('wrong bodies, paths and reads do not compile (every @ts-expect-error line is an error)', async () => {
     const out = await run(process.execPath, [tsc, '-p', path.join(root, 'test/sdk-types/tsconfig.json')], { cwd: root }).catch((e) => e);
@@ -35,10 +47,7 @@ describe('SDK types', () => {
 
 describe('npm pack', () => {
   it('packs a package that a separate project installs, type-checks against and uses', async () => {
-    // Packing a folder does not run its prepack script: build first, as a release would (`npm pack` inside the folder runs it).
-    await run('npm', ['run', 'build'], { cwd: path.join(root, 'openapi/sdk') });
-    await run('npm', ['pack', path.join(root, 'openapi/sdk'), '--pack-destination', work], { cwd: work });
-    const tgz = (await readdir(work)).find((f) => f.endsWith('.tgz'))!;
+    const tgz = await packed();
     const { stdout: listing } = await run('tar', ['tzf', path.join(work, tgz)]);
     expect(listing.split('\n').filter(Boolean).sort()).toEqual(
       expect.arrayContaining(['package/README.md', 'package/dist/index.js', 'package/dist/index.d.ts', 'package/dist/schema.d.ts', 'package/package.json']),
@@ -72,5 +81,32 @@ console.log(JSON.stringify({ contact: tracked.data.contact, emails, status: bad.
     const { stdout } = await run(process.execPath, [path.join(project, 'out/use.js'), ctx.project.secretKey, server.url], { cwd: project });
     const result = JSON.parse(stdout);
     expect(result).toEqual({ contact: expect.any(String), emails: ['packed@example.com'], status: 422, code: 'VALIDATION_ERROR', isError: true });
+  });
+});
+
+describe("README's SDK example", () => {
+  it('runs as written in a fresh `npm init -y` project (CommonJS by default): file name and command from the README', async () => {
+    const readme = await readFile(path.join(root, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('**Typed SDK**'));
+    const file = /save it as `([\w.-]+)`/.exec(section)?.[1];
+    expect(file, 'the README names the file to save the example as').toBeDefined();
+    expect(section).toContain(`\`node ${file}\``);
+    const code = /```(?:js|ts)\n([\s\S]*?)```/.exec(section)![1];
+
+    const project = path.join(work, 'fresh');
+    await run('mkdir', ['-p', project]);
+    await run('npm', ['init', '-y'], { cwd: project });
+    expect(JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')).type).toBeUndefined(); // CommonJS
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', path.join(work, await packed())], { cwd: project });
+    // The placeholders made real: this test's keys and server (the browser client's too, so nothing leaves the machine).
+    const real = code
+      .replaceAll("'sk_...'", JSON.stringify(ctx.project.secretKey))
+      .replaceAll("'pk_...'", JSON.stringify(ctx.project.publicKey))
+      .replaceAll("'http://localhost:3000'", JSON.stringify(server.url))
+      .replaceAll("'https://mail.example.com'", JSON.stringify(server.url));
+    expect(real).not.toMatch(/sk_\.\.\.|pk_\.\.\.|localhost:3000|mail\.example\.com/);
+    await writeFile(path.join(project, file!), real);
+    const { stdout } = await run(process.execPath, [file!], { cwd: project });
+    expect(stdout.split('\n')).toContain('ada@example.com'); // the paginate loop's output
   });
 });

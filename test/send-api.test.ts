@@ -139,6 +139,16 @@ describe('contacts', () => {
     expect((await contactOf('was-out@example.com'))!.subscribed).toBe(true);
   });
 
+  it('to: {name, email} fills the contact\'s data.name only when it has none: an existing name is kept, the message still shows the given one', async () => {
+    await ctx.request('POST', '/contacts', { body: { email: 'named@example.com', data: { name: 'Ada Lovelace', plan: 'pro' } } });
+    const r = await sendOk(inline({ name: 'Countess', email: 'named@example.com' }));
+    expect((await contactOf('named@example.com'))!.data).toEqual({ name: 'Ada Lovelace', plan: 'pro' });
+    expect((await rows(r.ids))[0].toName).toBe('Countess');
+    await sendOk(inline({ name: 'First Given', email: 'unnamed@example.com' }));
+    await sendOk(inline({ name: 'Second Given', email: 'unnamed@example.com' }));
+    expect((await contactOf('unnamed@example.com'))!.data).toEqual({ name: 'First Given' });
+  });
+
   it('an opt-in by a send records contact.subscribed (source send) once; other sends record no subscription event', async () => {
     const subscriptionEvents = async (email: string) => {
       const body = await json(await ctx.request('GET', `/events?email=${encodeURIComponent(email)}&limit=100`));

@@ -1,7 +1,7 @@
 import { loadConfig, type Config } from '../core/config.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
 import { buildDeps } from '../core/deps.js';
-import { isEntrypoint, onShutdownSignal, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../core/process.js';
+import { isEntrypoint, launcherFlags, onShutdownSignal, reportReady, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../core/process.js';
 import { createWorker } from './create-worker.js';
 import { configureLogging, log } from '../core/log.js';
 
@@ -36,17 +36,22 @@ export async function startWorker(config: Config, orm: MikroORM): Promise<Runnin
 }
 
 async function main() {
-  const config = loadConfig();
+  const flags = launcherFlags();
+  const config = { ...loadConfig(), embeddedDatabase: flags.embeddedDatabase };
   configureLogging(config);
   const databaseUrl = requireDatabaseUrl(config, 'npm run start:worker');
   requireSecretKey(config, 'npm run start:worker');
-  const orm = await openOrm(databaseUrl, { migrate: true });
-  const worker = await startWorker(config, orm);
-  log.info({ taskQueue: config.taskQueue, temporal: temporalAddressOf(config), namespace: config.temporalNamespace }, 'Worker polling');
+  let worker: RunningWorker | undefined;
+  let orm: MikroORM | undefined;
+  // Registered first: a signal during startup stops what has started by then.
   onShutdownSignal(async () => {
-    await worker.stop();
-    await orm.close(true);
+    await worker?.stop();
+    await orm?.close(true);
   });
+  orm = await openOrm(databaseUrl, { migrate: flags.migrate, poolMax: flags.poolMax });
+  worker = await startWorker(config, orm);
+  log.info({ taskQueue: config.taskQueue, temporal: temporalAddressOf(config), namespace: config.temporalNamespace }, 'Worker polling');
+  reportReady();
   worker.done.catch((e) => {
     log.error({ err: e }, 'Worker failed');
     process.exit(1);

@@ -1,21 +1,34 @@
 import type { NativeConnection } from '@temporalio/worker';
-import { CAMPAIGN_ATTRIBUTES } from '../core/search-attributes.js';
+import { ALL_SEARCH_ATTRIBUTES } from '../core/search-attributes.js';
 import { log } from '../core/log.js';
 
 /**
- * Adds the service's search attributes to the namespace when missing (a cluster set up by hand;
- * the dev server gets them at start). Best effort: without them, campaign workflows cannot start
- * and the send says so, so a failure here is only logged.
+ * Registers the service's search attributes (campaigns' and automations') on the namespace when
+ * missing: a dev server started without `--search-attribute`, a self-hosted cluster set up by hand.
+ * Best effort: a cluster that refuses (Temporal Cloud, no operator permission) gets a warning, and
+ * the workflows then start without them (core/search-attributes.ts).
  */
 export async function ensureSearchAttributes(connection: NativeConnection, namespace: string): Promise<void> {
-  const wanted = Object.values(CAMPAIGN_ATTRIBUTES).map((k) => k.name);
-  try {
+  const wanted = ALL_SEARCH_ATTRIBUTES.map((k) => k.name);
+  const missing = async () => {
     const have = await connection.operatorService.listSearchAttributes({ namespace });
-    const missing = wanted.filter((n) => !(n in (have.customAttributes ?? {})));
-    if (missing.length === 0) return;
+    return wanted.filter((n) => !(n in (have.customAttributes ?? {})));
+  };
+  try {
+    const absent = await missing();
+    if (absent.length === 0) return;
     const KEYWORD = 2; // IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD (@temporalio/proto is not a direct dependency)
-    await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing.map((n) => [n, KEYWORD])) });
+    try {
+      await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(absent.map((n) => [n, KEYWORD])) });
+    } catch (err) {
+      // Two workers starting at once: the other one's registration is as good as ours.
+      if ((await missing()).length > 0) throw err;
+    }
+    log.info({ namespace, added: absent }, 'registered the search attributes');
   } catch (err) {
-    log.warn({ err: (err as Error).message }, `could not check or add the search attributes ${wanted.join(', ')}`);
+    log.warn(
+      { namespace, err: (err as Error).message },
+      `could not check or register the search attributes ${wanted.join(', ')}: workflows start without them (register them to filter on them)`,
+    );
   }
 }

@@ -1,8 +1,8 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { AUTOMATION_ATTRIBUTES } from '../search-attributes.js';
+import { AUTOMATION_ATTRIBUTES, isUnregisteredSearchAttributeError } from '../search-attributes.js';
+import { log } from '../log.js';
 import type { AutomationInput, AutomationEventSignal } from './types.js';
 import type { NewExecution } from './executions.js';
-import { log } from '../log.js';
 
 /** What the API and the worker's dispatcher need from Temporal for automations. */
 export interface AutomationEngine {
@@ -13,8 +13,6 @@ export interface AutomationEngine {
   /** WAIT_FOR_EVENT: the contact recorded an event the execution may be waiting for. */
   signalEvent(temporalId: string, event: AutomationEventSignal): Promise<void>;
 }
-
-const missingAttributes = (err: unknown) => /search attribute/i.test(String((err as Error)?.message));
 
 export function createAutomationEngine(temporal: Client, taskQueue: string): AutomationEngine {
   let attributes = true;
@@ -40,9 +38,9 @@ export function createAutomationEngine(temporal: Client, taskQueue: string): Aut
         await start(e, attributes);
       } catch (err) {
         if (err instanceof WorkflowExecutionAlreadyStartedError) return;
-        if (!attributes || !missingAttributes(err)) throw err;
-        // A cluster without the attributes registered (see the README): run without them.
-        log.warn({ error: (err as Error).message }, 'automations: search attributes are not registered on this Temporal namespace; starting executions without them');
+        if (!attributes || !isUnregisteredSearchAttributeError(err)) throw err;
+        // A cluster without the attributes registered that refused to register them (see the README): run without them.
+        log.warn({ err: String((err as { cause?: { details?: string } }).cause?.details ?? (err as Error).message) }, 'search attributes are not registered on this Temporal namespace: starting automation executions without them');
         attributes = false;
         await start(e, false);
       }

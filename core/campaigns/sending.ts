@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Campaign } from '../../db/entities/campaign.js';
 import { DomainError } from '../errors.js';
 import { assertVerifiedSender } from '../domains/sender-domains.js';
-import { CAMPAIGN_ATTRIBUTES } from '../search-attributes.js';
+import { CAMPAIGN_ATTRIBUTES, isUnregisteredSearchAttributeError } from '../search-attributes.js';
 import { campaignWorkflowId } from '../workflow-ids.js';
 import { audienceIsEmpty } from './audience.js';
 import { getCampaign } from './campaigns.js';
@@ -34,17 +34,26 @@ export async function sendCampaign(em: EntityManager, deps: CampaignDeps, projec
     set: 'scheduled_at = coalesce(?::timestamptz, now())',
     params: [scheduledAt?.toISOString() ?? null],
   });
-  try {
-    await deps.temporal.workflow.signalWithStart('campaignWorkflow', {
+  const start = (withAttributes: boolean) =>
+    deps.temporal.workflow.signalWithStart('campaignWorkflow', {
       workflowId: campaignWorkflowId(id),
       taskQueue: deps.config.taskQueue,
       args: [{ campaignId: id }],
       signal: 'campaignWake',
       signalArgs: [],
-      typedSearchAttributes: [
-        { key: CAMPAIGN_ATTRIBUTES.project, value: projectId },
-        { key: CAMPAIGN_ATTRIBUTES.campaign, value: id },
-      ],
+      typedSearchAttributes: withAttributes
+        ? [
+            { key: CAMPAIGN_ATTRIBUTES.project, value: projectId },
+            { key: CAMPAIGN_ATTRIBUTES.campaign, value: id },
+          ]
+        : undefined,
+    });
+  try {
+    await start(true).catch((err: unknown) => {
+      if (!isUnregisteredSearchAttributeError(err)) throw err;
+      // A cluster that lacks them and refused to register them (worker/search-attributes.ts): the campaign runs without.
+      log.warn({ campaignId: id }, 'search attributes are not registered on this Temporal namespace: starting the campaign workflow without them');
+      return start(false);
     });
   } catch (err) {
     throw new DomainError('SERVICE_UNAVAILABLE', `Campaign ${id} is SCHEDULED but its workflow could not be started: ${(err as Error).message}`, {

@@ -169,10 +169,17 @@ export async function sendEmails(
     const byEmail = new Map<string, ContactRow>();
     // `subscribed: true` subscribes; false (the default) only applies to new contacts: a send never
     // takes marketing consent away (clients pass `subscribed: false` routinely, as Plunk's do). An
-    // opt-in it makes records `contact.subscribed` (data.source "send").
+    // opt-in it makes records `contact.subscribed` (data.source "send"). A recipient's `name` fills
+    // the contact's data.name only when it has none: a display name on one message never overwrites
+    // what the contact's own data says (PATCH /contacts changes it).
     const subscribed = input.subscribed === true ? true : undefined;
     for (const r of [...recipients].sort((a, b) => (a.email < b.email ? -1 : 1))) {
-      const { contact } = await upsertContact(tx, projectId, { email: r.email, subscribed, data: r.name ? { name: r.name } : undefined }, { defaultSubscribed: false, subscriptionEvent: 'send' });
+      const { contact } = await upsertContact(
+        tx,
+        projectId,
+        { email: r.email, subscribed, data: r.name ? { name: r.name } : undefined },
+        { defaultSubscribed: false, subscriptionEvent: 'send', dataMode: 'add' },
+      );
       byEmail.set(r.email, contact);
     }
     const contacts = recipients.map((r) => byEmail.get(r.email)!);

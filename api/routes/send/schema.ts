@@ -11,7 +11,9 @@ export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
 
 const Mailbox = z.object({ name: SingleLine(200).optional(), email: EmailAddress });
-const Recipient = z.union([EmailAddress, Mailbox]).openapi({ description: 'An address, or `{name, email}`' });
+const Recipient = z.union([EmailAddress, Mailbox]).openapi({
+  description: 'An address, or `{name, email}`: the name shows in the To: header, and becomes the contact\'s `data.name` only when the contact has none (an existing name is never overwritten)',
+});
 
 /** Strict base64 (RFC 4648, padded, no whitespace): Buffer.from would silently skip bad characters. */
 export function base64DecodedLength(s: string): number | null {

@@ -12,7 +12,8 @@ const EXAMPLE = {
   trigger: { type: 'EVENT', eventName: 'trial_started' },
   steps: [
     { id: 'welcome', type: 'SEND_EMAIL', templateId: TEMPLATE, next: 'wait' },
-    { id: 'wait', type: 'DELAY', amount: 2, unit: 'days', next: 'check' },
+    // Minutes, not days: an execution started from the reference page finishes while one watches.
+    { id: 'wait', type: 'DELAY', amount: 1, unit: 'minutes', next: 'check' },
     { id: 'check', type: 'CONDITION', condition: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] }, branches: { yes: 'thanks', no: 'upsell' } },
     { id: 'thanks', type: 'SEND_EMAIL', templateId: TEMPLATE },
     { id: 'upsell', type: 'SEND_EMAIL', templateId: TEMPLATE, next: 'done' },

@@ -1969,8 +1969,8 @@ export interface components {
          *         {
          *           "id": "wait",
          *           "type": "DELAY",
-         *           "amount": 2,
-         *           "unit": "days",
+         *           "amount": 1,
+         *           "unit": "minutes",
          *           "next": "check"
          *         },
          *         {
@@ -2435,6 +2435,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2484,6 +2496,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "Malformed JSON in request body",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2493,6 +2513,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Invalid API key",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2502,6 +2530,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2511,6 +2547,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 404,
+                     *       "error": "Not Found",
+                     *       "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2520,6 +2564,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 409,
+                     *       "error": "Conflict",
+                     *       "message": "The resource is in a state that does not allow this",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2529,6 +2581,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body too large",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2538,6 +2598,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "message": "Request validation failed",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2547,6 +2615,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2556,6 +2632,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "An unexpected error occurred",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2593,6 +2677,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2602,6 +2698,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2611,6 +2719,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2620,6 +2740,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2629,6 +2761,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2638,6 +2789,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2647,6 +2810,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2684,6 +2859,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 400,
+                     *       "error": "Bad Request",
+                     *       "message": "Malformed JSON in request body",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2693,6 +2876,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 401,
+                     *       "error": "Unauthorized",
+                     *       "message": "Invalid API key",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2702,6 +2893,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 403,
+                     *       "error": "Forbidden",
+                     *       "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2711,6 +2910,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 413,
+                     *       "error": "Payload Too Large",
+                     *       "message": "Request body too large",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2720,6 +2927,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 422,
+                     *       "error": "Unprocessable Entity",
+                     *       "message": "Request validation failed",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2729,6 +2944,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 429,
+                     *       "error": "Too Many Requests",
+                     *       "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2738,6 +2961,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": 500,
+                     *       "error": "Internal Server Error",
+                     *       "message": "An unexpected error occurred",
+                     *       "time": 1795435200000
+                     *     }
+                     */
                     "application/json": components["schemas"]["AltError"];
                 };
             };
@@ -2752,7 +2983,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Only subscribed (`true`) or unsubscribed (`false`) contacts */
                 subscribed?: "true" | "false";
-                /** @description Case-insensitive substring of the email. */
+                /** @description Case-insensitive substring of the email. (e.g. `example.com`) */
                 search?: string;
             };
             header?: never;
@@ -2780,6 +3011,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2789,6 +3032,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2798,6 +3053,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2807,6 +3081,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2816,6 +3102,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2866,6 +3164,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2875,6 +3185,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2884,6 +3206,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2893,6 +3227,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2902,6 +3248,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2911,6 +3276,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2920,6 +3297,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2956,6 +3345,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2965,6 +3366,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2974,6 +3387,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2983,6 +3408,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -2992,6 +3436,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3001,6 +3457,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3041,6 +3509,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3050,6 +3530,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3059,6 +3551,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3068,6 +3572,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3077,6 +3600,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3086,6 +3621,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3126,6 +3673,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3135,6 +3694,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3144,6 +3715,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3153,6 +3736,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3162,6 +3757,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3171,6 +3778,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3180,6 +3799,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3189,6 +3827,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3198,6 +3848,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3236,6 +3898,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3245,6 +3919,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3254,6 +3940,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3263,6 +3968,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3272,6 +3989,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3309,6 +4038,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3318,6 +4059,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3327,6 +4080,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3336,6 +4101,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3345,6 +4122,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3354,6 +4150,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3363,6 +4171,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3399,6 +4219,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3408,6 +4240,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3417,6 +4261,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3426,6 +4282,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3435,6 +4310,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3444,6 +4331,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3484,6 +4383,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3493,6 +4404,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3502,6 +4425,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3511,6 +4446,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3520,6 +4467,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3529,6 +4495,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3538,6 +4516,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3578,6 +4568,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3587,6 +4589,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3596,6 +4610,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3605,6 +4631,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3614,6 +4652,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3623,6 +4673,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3632,6 +4701,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3641,6 +4722,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3682,6 +4775,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3691,6 +4796,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3700,6 +4817,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3709,6 +4838,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3718,6 +4866,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3727,6 +4887,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3767,6 +4939,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3776,6 +4960,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3785,6 +4981,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3794,6 +5002,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3803,6 +5023,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3812,6 +5044,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3821,6 +5065,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3830,6 +5093,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3839,6 +5114,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3879,6 +5166,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3888,6 +5187,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3897,6 +5208,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3906,6 +5229,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3915,6 +5250,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3924,6 +5271,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3933,6 +5299,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3942,6 +5320,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3982,6 +5372,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -3991,6 +5393,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4000,6 +5414,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4009,6 +5442,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4018,6 +5463,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4055,6 +5512,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4064,6 +5533,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4073,6 +5554,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4082,6 +5575,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4091,6 +5596,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4100,6 +5624,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4109,6 +5645,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4145,6 +5693,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4154,6 +5714,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4163,6 +5735,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4172,6 +5756,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4181,6 +5784,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4190,6 +5805,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4230,6 +5857,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4239,6 +5878,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4248,6 +5899,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4257,6 +5920,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4266,6 +5941,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4275,6 +5969,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4284,6 +5990,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4324,6 +6042,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4333,6 +6063,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4342,6 +6084,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4351,6 +6105,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4360,6 +6126,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4369,6 +6147,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4378,6 +6175,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4387,6 +6196,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4427,6 +6248,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4436,6 +6269,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4445,6 +6290,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4454,6 +6318,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4463,6 +6339,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4500,6 +6388,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4509,6 +6409,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4518,6 +6430,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4527,6 +6451,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4536,6 +6472,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4545,6 +6493,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4554,6 +6521,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4563,6 +6542,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4599,6 +6590,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4608,6 +6611,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4617,6 +6632,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4626,6 +6653,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4635,6 +6681,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4644,6 +6702,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4684,6 +6754,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4693,6 +6775,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4702,6 +6796,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4711,6 +6817,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4720,6 +6838,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4729,6 +6859,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4738,6 +6880,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4747,6 +6908,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4756,6 +6929,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4796,6 +6981,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4805,6 +7002,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4814,6 +7023,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4823,6 +7044,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4832,6 +7065,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4841,6 +7086,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4850,6 +7107,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4859,6 +7135,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4868,6 +7156,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4877,6 +7177,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4913,6 +7225,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4922,6 +7246,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4931,6 +7267,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4940,6 +7288,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4949,6 +7309,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4958,6 +7330,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4967,6 +7351,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4976,6 +7379,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -4985,6 +7400,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5021,6 +7448,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5030,6 +7469,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5039,6 +7490,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5048,6 +7511,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5057,6 +7532,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5066,6 +7553,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5075,6 +7574,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5084,6 +7602,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5093,6 +7623,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5129,6 +7671,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5138,6 +7692,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5147,6 +7713,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5156,6 +7734,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5165,6 +7755,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5174,6 +7776,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5183,6 +7797,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5192,6 +7825,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5201,6 +7846,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5210,6 +7867,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5250,6 +7919,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5259,6 +7940,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5268,6 +7961,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5277,6 +7982,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5286,6 +8003,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5295,6 +8024,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5304,6 +8052,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5313,6 +8073,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5349,6 +8121,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5358,6 +8142,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5367,6 +8163,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5376,6 +8184,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5385,6 +8212,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5394,6 +8233,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5430,6 +8281,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5439,6 +8302,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5448,6 +8323,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5457,6 +8344,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5466,6 +8372,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5475,6 +8393,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5508,6 +8438,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5517,6 +8459,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5526,6 +8480,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5535,6 +8501,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5547,19 +8525,19 @@ export interface operations {
                 limit?: number;
                 /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
-                /** @description Events with exactly this name */
+                /** @description Events with exactly this name (e.g. `Signed Up`) */
                 name?: string;
-                /** @description Events of this contact */
+                /** @description Events of this contact (e.g. `0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a`) */
                 contactId?: string;
-                /** @description Events of the contact with this email */
+                /** @description Events of the contact with this email (e.g. `ada@example.com`) */
                 email?: string;
-                /** @description Events of this campaign */
+                /** @description Events of this campaign (e.g. `0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a`) */
                 campaignId?: string;
-                /** @description Events of this sent email */
+                /** @description Events of this sent email (e.g. `0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a`) */
                 emailId?: string;
-                /** @description Events at or after this time (inclusive, ms precision) */
+                /** @description Events at or after this time (inclusive, ms precision) (e.g. `2026-11-23T10:00:00Z`) */
                 from?: string;
-                /** @description Events at or before this time (inclusive, ms precision) */
+                /** @description Events at or before this time (inclusive, ms precision) (e.g. `2026-11-23T10:00:00Z`) */
                 to?: string;
             };
             header?: never;
@@ -5587,6 +8565,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5596,6 +8586,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5605,6 +8607,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5614,6 +8635,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5623,6 +8656,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5663,6 +8708,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5672,6 +8729,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5681,6 +8750,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5690,6 +8778,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5699,6 +8799,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5736,6 +8848,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5745,6 +8869,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5754,6 +8890,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5763,6 +8911,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5772,6 +8932,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5781,6 +8960,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5790,6 +8981,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5829,6 +9032,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5838,6 +9053,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5847,6 +9074,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5856,6 +9095,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5865,6 +9123,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5874,6 +9144,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5914,6 +9196,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5923,6 +9217,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5932,6 +9238,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5941,6 +9259,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5950,6 +9287,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5959,6 +9308,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -5968,6 +9329,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6008,6 +9381,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6017,6 +9402,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6026,6 +9423,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6035,6 +9444,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6044,6 +9465,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6053,6 +9486,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6062,6 +9514,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6071,6 +9535,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6085,7 +9561,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Only executions in this status */
                 status?: components["schemas"]["WorkflowExecutionStatus"] & unknown;
-                /** @description Only executions of this contact */
+                /** @description Only executions of this contact (e.g. `0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a`) */
                 contactId?: string;
             };
             header?: never;
@@ -6116,6 +9592,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6125,6 +9613,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6134,6 +9634,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6143,6 +9655,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6152,6 +9683,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6161,6 +9704,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6201,6 +9756,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6210,6 +9777,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6219,6 +9798,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6228,6 +9819,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6237,6 +9840,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6246,6 +9861,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6255,6 +9882,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6264,6 +9910,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6273,6 +9931,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6282,6 +9952,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6320,6 +10002,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6329,6 +10023,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6338,6 +10044,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6347,6 +10065,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6356,6 +10093,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6365,6 +10114,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6408,6 +10169,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6417,6 +10190,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6426,6 +10211,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6435,6 +10232,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6444,6 +10260,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6453,6 +10281,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6491,6 +10331,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6500,6 +10352,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6509,6 +10373,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6518,6 +10394,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6527,6 +10415,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6536,6 +10436,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6545,6 +10457,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6554,6 +10485,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6563,6 +10506,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6572,6 +10527,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6612,6 +10579,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6621,6 +10600,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6630,6 +10621,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6639,6 +10649,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6648,6 +10670,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6685,6 +10719,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6694,6 +10740,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6703,6 +10761,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6712,6 +10782,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6721,6 +10803,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6730,6 +10824,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6739,6 +10852,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6748,6 +10873,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6757,6 +10894,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6793,6 +10942,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6802,6 +10963,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6811,6 +10984,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6820,6 +11005,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6829,6 +11033,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6838,6 +11054,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6878,6 +11106,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6887,6 +11127,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6896,6 +11148,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6905,6 +11169,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6914,6 +11190,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6923,6 +11218,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6932,6 +11239,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6968,6 +11287,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6977,6 +11308,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6986,6 +11329,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -6995,6 +11350,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7004,6 +11371,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7013,6 +11392,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7022,6 +11420,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7031,6 +11441,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7043,7 +11465,7 @@ export interface operations {
                 limit?: number;
                 /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
-                /** @description Only this address (exact, case-insensitive). */
+                /** @description Only this address (exact, case-insensitive). (e.g. `ada@example.com`) */
                 email?: string;
             };
             header?: never;
@@ -7071,6 +11493,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7080,6 +11514,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7089,6 +11535,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7098,6 +11563,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7107,6 +11584,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7157,6 +11646,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7166,6 +11667,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7175,6 +11688,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7184,6 +11709,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7193,6 +11730,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7202,6 +11758,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7211,6 +11779,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7251,6 +11831,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7260,6 +11852,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7269,6 +11873,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7278,6 +11894,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7287,6 +11922,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7296,6 +11943,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7333,6 +11992,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7342,6 +12013,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7351,6 +12034,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7360,6 +12055,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7369,6 +12076,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7378,6 +12104,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7387,6 +12125,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7426,6 +12176,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7435,6 +12197,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7444,6 +12218,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7453,6 +12239,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7462,6 +12260,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7471,6 +12288,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7480,6 +12309,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7513,6 +12354,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7522,6 +12375,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7531,6 +12396,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7540,6 +12417,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7577,6 +12466,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7586,6 +12487,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7595,6 +12508,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7604,6 +12529,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7613,6 +12550,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7622,6 +12578,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7631,6 +12599,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7663,6 +12643,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7672,6 +12664,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7681,6 +12692,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7712,6 +12735,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7721,6 +12756,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7730,6 +12784,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7762,6 +12828,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7771,6 +12849,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7780,6 +12877,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7812,6 +12921,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7821,6 +12942,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7830,6 +12963,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
@@ -7839,6 +12991,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
