@@ -38,6 +38,11 @@ const SEEDERS: Record<string, Seeder> = {
     return encodeURIComponent(email);
   },
   '/segments/{id}': (a) => created(a, '/segments', { name: unique('Owned'), type: 'STATIC' }),
+  '/contacts/imports/{id}': async (a) => {
+    const res = await ctx.request('POST', '/contacts/imports', { key: a.secretKey, body: `email\n${unique('imported')}@example.com\n`, headers: { 'content-type': 'text/csv' } });
+    expect(res.status).toBe(202);
+    return (await json(res)).data.id;
+  },
   '/campaigns/{id}': (a) => created(a, '/campaigns', campaignBody({ name: unique('Owned') })),
   '/workflows/{id}': (a) =>
     created(a, '/workflows', { name: unique('Owned'), trigger: { type: 'EVENT', eventName: 'owned_event' }, steps: [{ id: 'wait', type: 'DELAY', amount: 1, unit: 'days' }] }),
