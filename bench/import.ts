@@ -168,7 +168,7 @@ async function main() {
     const done = await waitFor(
       'import COMPLETED',
       async () => {
-        const r = await (await fetch(`${base}/contacts/imports/${importId}`, { headers: { authorization: `Bearer ${secretKey}` } })).json();
+        const r = (await (await fetch(`${base}/contacts/imports/${importId}`, { headers: { authorization: `Bearer ${secretKey}` } })).json()) as { data: { status: string; rowsRead: number; created: number; invalid: number } };
         if (r.data.status === 'RUNNING' || r.data.status === 'QUEUED') return undefined;
         return r.data;
       },

@@ -95,14 +95,14 @@ describe('POST /contacts/imports with a CSV file', () => {
       'dave@example.com,false,Dave', // 7 invalid: 3 fields
       '"eve@example.com",no,"Eve', // 8 created, unsubscribed, a field over two lines
       'Multi ""E""",Acme', // 9
-      '', // 10 blank: skipped, still counted as a line
+      '', // 10 blank: not a record, still counted as a line
       'existing@example.com,,Ex,', // 11 updated
       'grace@example.com,,,Marine', // 12 same address as line 4 (an earlier batch): updated, firstName kept
     ].join('\r\n');
     const done = await runImport(p, csv, 'text/csv');
     expect(done.status).toBe('COMPLETED');
-    expect(done.totalRows).toBe(10);
-    expect(counts(done)).toEqual({ rowsRead: 10, created: 3, updated: 3, skipped: 0, invalid: 3 });
+    expect(done.totalRows).toBe(9);
+    expect(counts(done)).toEqual({ rowsRead: 9, created: 3, updated: 3, skipped: 0, invalid: 3 });
     expect(done.errors).toEqual([
       { line: 3, field: 'email', reason: 'is not a valid email address' },
       { line: 6, field: 'subscribed', reason: 'is not true or false' },
@@ -182,8 +182,10 @@ describe('POST /contacts/imports with a CSV file', () => {
         req.on('response', (res) => {
           let body = '';
           res.on('data', (d) => (body += d));
-          res.on('end', () => resolve({ status: res.statusCode!, body }));
-          req.destroy();
+          res.on('end', () => {
+            resolve({ status: res.statusCode!, body });
+            req.destroy();
+          });
         });
         req.on('error', reject);
         req.write('email\n');

@@ -241,7 +241,7 @@ export async function importBatch(em: EntityManager, importId: string, batchRows
       tx,
       `update contact_imports set status = 'RUNNING', started_at = coalesce(started_at, now()), cursor_line = ?, rows_read = rows_read + ?,
   created = created + ?, updated = updated + ?, skipped = skipped + ?, invalid = invalid + ?, errors = errors || ?::jsonb where id = ?`,
-      [last, records.length, counts.created, counts.updated, counts.skipped, invalid.length, JSON.stringify(invalid.slice(0, room)), importId],
+      [last, records.length, counts.created, counts.updated, counts.skipped, invalid.length, JSON.stringify(invalid.slice(0, room).map((e) => ({ line: e.line, field: e.field.slice(0, 200), reason: e.reason.slice(0, 500) }))), importId],
     );
     await sqlRun(tx, 'delete from contact_import_rows where import_id = ? and line <= ?', [importId, last]);
     return { done: false, status: 'RUNNING' };

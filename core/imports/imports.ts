@@ -94,20 +94,15 @@ const STAGE_BYTES = 2 * 1024 * 1024;
 
 async function stage(em: EntityManager, importId: string, records: RawRecord[]) {
   if (records.length === 0) return;
-  const lines: number[] = [];
-  const texts: string[] = [];
-  const problems: (string | null)[] = [];
-  for (const r of records) {
-    lines.push(r.line);
+  const rows = records.map((r) => {
     // PostgreSQL text cannot hold NUL: the record is kept without them, and reported invalid.
     const nul = r.text.includes('\0');
-    texts.push(nul ? r.text.replace(/\0/g, '') : r.text);
-    problems.push(nul ? 'contains a NUL character' : null);
-  }
+    return { line: r.line, record: nul ? r.text.replace(/\0/g, '') : r.text, problem: nul ? 'contains a NUL character' : null };
+  });
   await sqlRun(
     em,
-    'insert into contact_import_rows (import_id, line, record, problem) select ?, * from unnest(?::int[], ?::text[], ?::text[])',
-    [importId, lines, texts, problems],
+    'insert into contact_import_rows (import_id, line, record, problem) select ?, r.line, r.record, r.problem from jsonb_to_recordset(?::jsonb) as r(line int, record text, problem text)',
+    [importId, JSON.stringify(rows)],
   );
 }
 

@@ -120,12 +120,20 @@ export function parseCsvRow(line: number, text: string, cols: CsvColumns): Impor
 /** Fields of a contact as GET /contacts and the NDJSON export write them, ignored on import. */
 const READ_ONLY = new Set(['id', 'createdAt', 'updatedAt']);
 
-function badDataKey(value: unknown, path: string): string | null {
+/** NUL and unpaired surrogates: JSON.parse accepts their escapes, PostgreSQL's jsonb does not. */
+const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const MAX_DEPTH = 64;
+
+/** Why a data value cannot be stored (a bad key or an unstorable string, at any depth), or null. */
+function badData(value: unknown, path: string, depth = 0): string | null {
+  if (depth > MAX_DEPTH) return `${path}: nested deeper than ${MAX_DEPTH} levels`;
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? `${path}: contains a NUL character or an unpaired surrogate` : null;
   if (value === null || typeof value !== 'object') return null;
-  for (const k of Object.keys(value)) {
-    if (Array.isArray(value)) return badDataKey((value as unknown[])[Number(k)], `${path}.${k}`);
-    if (badKey(k)) return `${path}: keys are 1-${MAX_KEY} characters and not __proto__`;
-    const inner = badDataKey((value as Record<string, unknown>)[k], `${path}.${k}`);
+  const isArray = Array.isArray(value);
+  for (const [k, v] of Object.entries(value)) {
+    if (!isArray && (badKey(k) || UNSTORABLE.test(k))) return `${path}: keys are 1-${MAX_KEY} characters, not __proto__, without NUL characters`;
+    const inner = badData(v, `${path}.${k}`, depth + 1);
     if (inner) return inner;
   }
   return null;
@@ -150,7 +158,7 @@ export function parseNdjsonRow(line: number, text: string): ImportRow | InvalidR
   if (obj.subscribed !== undefined && typeof obj.subscribed !== 'boolean') return { line, field: 'subscribed', reason: 'is not a boolean' };
   const data = obj.data ?? {};
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return { line, field: 'data', reason: 'is not an object' };
-  const bad = badDataKey(data, 'data');
+  const bad = badData(data, 'data');
   if (bad) return { line, field: 'data', reason: bad };
   const set: Record<string, unknown> = {};
   const remove: string[] = [];
