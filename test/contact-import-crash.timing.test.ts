@@ -30,10 +30,10 @@ afterAll(async () => {
 const readImport = async (id: string) => (await json(await ctx.request('GET', `/contacts/imports/${id}`))).data;
 
 describe('a worker process killed in the middle of an import', () => {
-  it('loses no row and counts none twice: a new worker finishes from the last committed batch', { timeout: 300_000 }, async () => {
+  it('loses no row and counts none twice: a new worker finishes from the last committed batch', { timeout: 600_000 }, async () => {
     const env = workerEnv(ctx);
     delete (env as Record<string, string | undefined>).SMTP_URL;
-    const first = await startWorkerProcess(env);
+    const first = await startWorkerProcess(env, 240_000);
     workers.push(first);
 
     const csv = ['email,n,tag', ...Array.from({ length: ROWS }, (_, i) => `${email(i)},${i},t${i % 7}`)].join('\n');
@@ -55,7 +55,7 @@ describe('a worker process killed in the middle of an import', () => {
     expect(afterKill.rowsRead).toBeLessThan(ROWS); // killed in the middle, not after the end
     expect(afterKill.rowsRead % 5000).toBe(0); // only whole batches committed
 
-    workers.push(await startWorkerProcess(env));
+    workers.push(await startWorkerProcess(env, 240_000));
     let done: any;
     for (const until = Date.now() + 240_000; ; ) {
       done = await readImport(id);
