@@ -10,4 +10,6 @@ export interface ActivityDeps extends SharedDeps {
     beforeRecordSent?(emailId: string): void | Promise<void>;
     afterRecordSent?(emailId: string): void | Promise<void>;
   };
+  /** Tests only: staged records per contact-import batch (default IMPORT_BATCH_ROWS). */
+  importBatchRows?: number;
 }

@@ -7,6 +7,7 @@ import { createRenderActivities } from './render.activities.js';
 import { createSegmentActivities } from './segment.activities.js';
 import { createCampaignActivities } from './campaign.activities.js';
 import { createDeliveryEngine } from './delivery/engine.js';
+import { createImportActivities } from './import.activities.js';
 import { createSystemActivities } from './system.activities.js';
 
 /** All activities, built from their dependencies (each forks its own entity manager). */
@@ -21,6 +22,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAutomationActivities(deps, delivery),
     ...createSegmentActivities(deps),
     ...createCampaignActivities(deps),
+    ...createImportActivities(deps),
   });
 }
 

@@ -10,3 +10,5 @@ export const automationWorkflowId = (workflowId: string, contactId: string, seq:
 export const segmentWorkflowId = (segmentId: string) => `segment-${segmentId}`;
 /** The one workflow of a campaign: scheduling, sending, pause and cancel. */
 export const campaignWorkflowId = (campaignId: string) => `campaign-${campaignId}`;
+/** The one workflow of a bulk contact import: its batches, one after the other. */
+export const contactImportWorkflowId = (importId: string) => `contact-import-${importId}`;

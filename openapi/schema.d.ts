@@ -75,6 +75,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contacts/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List imports, newest first (keyset paginated) */
+        get: operations["listContactImports"];
+        put?: never;
+        /**
+         * Import contacts from a CSV or NDJSON file (up to 200 MB), in the background
+         * @description The file is streamed into storage as it arrives, then a background job upserts its rows in batches (`GET /contacts/imports/{id}` shows the progress). Consent rules are the secret key's, as POST /contacts. A file refused (wrong content type, no `email` column, a record over 1 MB, over 200 MB) is an error here, before any contact is written. The whole import counts as one request against the rate limit.
+         */
+        post: operations["createContactImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import: status, counts and the first 100 invalid rows */
+        get: operations["getContactImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a QUEUED or RUNNING import between two batches
+         * @description Answers once the batch under way (if any) has committed: what it wrote stays, and nothing more is written. 409 when the import has ended.
+         */
+        post: operations["cancelContactImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contacts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream every contact (or a segment's) as CSV or NDJSON
+         * @description By `Accept` (or `format`): `text/csv` writes `email,subscribed` and one column per data path (`company.name`), which POST /contacts/imports reads back; `application/x-ndjson` (the default) one contact per line as GET /contacts/{id} answers it. Newest first, streamed page by page.
+         */
+        get: operations["exportContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contacts": {
         parameters: {
             query?: never;
@@ -1039,6 +1117,63 @@ export interface components {
              * @example ada@example.com
              */
             email: string;
+        };
+        ContactImportPage: {
+            imports: components["schemas"]["ContactImport"][];
+            /** @description cursor for the next page (null at the end) */
+            cursor: string | null;
+            items: components["schemas"]["ContactImport"][];
+            nextCursor: string | null;
+            hasMore: boolean;
+            total: number;
+        };
+        ContactImport: {
+            id: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELLED";
+            /** @enum {string} */
+            format: "csv" | "ndjson";
+            options: {
+                subscribed: boolean | null;
+                /** @enum {string} */
+                onExisting: "merge" | "replace" | "skip";
+                segmentId: string | null;
+                dryRun: boolean;
+                triggerAutomations: boolean;
+            };
+            /** @description Records in the file (the CSV header not counted; blank lines skipped). */
+            totalRows: number;
+            bytes: number;
+            /** @description Records processed so far: created + updated + skipped + invalid. */
+            rowsRead: number;
+            created: number;
+            /** @description Rows applied to an existing contact (also a later row of an address the file already named). */
+            updated: number;
+            /** @description Rows of existing contacts left unchanged (`onExisting=skip`). */
+            skipped: number;
+            invalid: number;
+            /** @description The first 100 invalid rows: the line the record starts on (the header is line 1), the field, why. */
+            errors: {
+                line: number;
+                field: string;
+                reason: string;
+            }[];
+            failure: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            finishedAt: string | null;
         };
         ContactPage: {
             contacts: components["schemas"]["Contact"][];
@@ -2970,6 +3105,925 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["AltError"];
+                };
+            };
+        };
+    };
+    listContactImports: {
+        parameters: {
+            query?: {
+                /** @description Items per page (1-100) */
+                limit?: number;
+                /** @description `nextCursor` of the previous page; omit for the first page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of imports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ContactImportPage"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createContactImport: {
+        parameters: {
+            query?: {
+                /** @description For rows that do not say. Default: as POST /contacts (a new contact is subscribed, an existing one keeps its state). */
+                subscribed?: "true" | "false";
+                /** @description `merge`: data merged into the existing contact (as POST /contacts); `replace`: its data replaced by the row's; `skip`: existing contacts left unchanged. */
+                onExisting?: "merge" | "replace" | "skip";
+                /** @description A STATIC segment every contact of a valid row joins (also one left unchanged by `skip`). */
+                segmentId?: string;
+                /** @description Validate only: rows are read and checked, nothing is written. */
+                dryRun?: "true" | "false";
+                /** @description Whether the events the import records (`contact.subscribed`, `segment.<id>.entry`) start or wake automations. Default false, so a migration mails nobody. */
+                triggerAutomations?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description Accepted: the import is QUEUED */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ContactImport"];
+                    };
+                };
+            };
+            /** @description Bad Request (codes: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "MALFORMED_JSON",
+                     *         "message": "Malformed JSON in request body",
+                     *         "statusCode": 400,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getContactImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ContactImport"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelContactImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The resource id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CANCELLED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ContactImport"];
+                    };
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Conflict (codes: CONFLICT, IDEMPOTENCY_CONFLICT) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The resource is in a state that does not allow this",
+                     *         "statusCode": 409,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Payload Too Large (codes: PAYLOAD_TOO_LARGE) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "Request body too large",
+                     *         "statusCode": 413,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportContacts: {
+        parameters: {
+            query?: {
+                /** @description Only this segment's contacts. (e.g. `0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a`) */
+                segmentId?: string;
+                /** @description Overrides the Accept header. */
+                format?: "csv" | "ndjson";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The contacts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Unauthorized (codes: UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "UNAUTHORIZED",
+                     *         "message": "Invalid API key",
+                     *         "statusCode": 401,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Forbidden (codes: FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Public keys (pk_...) can only be used on POST /v1/track",
+                     *         "statusCode": 403,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not Found (codes: NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Contact 0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a not found",
+                     *         "statusCode": 404,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request validation failed",
+                     *         "statusCode": 422,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A",
+                     *         "errors": [
+                     *           {
+                     *             "field": "email",
+                     *             "message": "Invalid email address",
+                     *             "code": "invalid_string"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too Many Requests (codes: RATE_LIMITED) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMITED",
+                     *         "message": "Rate limit of 1000 requests per minute exceeded (secret budget)",
+                     *         "statusCode": 429,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal Server Error (codes: INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "An unexpected error occurred",
+                     *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };

@@ -38,6 +38,11 @@ const SEEDERS: Record<string, Seeder> = {
     return encodeURIComponent(email);
   },
   '/segments/{id}': (a) => created(a, '/segments', { name: unique('Owned'), type: 'STATIC' }),
+  '/contacts/imports/{id}': async (a) => {
+    const res = await ctx.request('POST', '/contacts/imports', { key: a.secretKey, body: `email\n${unique('imported')}@example.com\n`, headers: { 'content-type': 'text/csv' } });
+    expect(res.status).toBe(202);
+    return (await json(res)).data.id;
+  },
   '/campaigns/{id}': (a) => created(a, '/campaigns', campaignBody({ name: unique('Owned') })),
   '/workflows/{id}': (a) =>
     created(a, '/workflows', { name: unique('Owned'), trigger: { type: 'EVENT', eventName: 'owned_event' }, steps: [{ id: 'wait', type: 'DELAY', amount: 1, unit: 'days' }] }),
@@ -142,7 +147,17 @@ describe('every operation with a path parameter', () => {
 });
 
 describe("B's lists and filters never show A's data", () => {
-  const lists = operationsOf(doc).filter((op) => op.method === 'GET' && !op.path.includes('{') && usesApiKey(op) && op.path !== '/project');
+  // The export is a stream, not a JSON page: checked on its own below.
+  const lists = operationsOf(doc).filter((op) => op.method === 'GET' && !op.path.includes('{') && usesApiKey(op) && op.path !== '/project' && op.path !== '/contacts/export');
+
+  it("GET /contacts/export: A's export lists A's contacts, B's is empty", async () => {
+    const mine = await ctx.request('GET', '/contacts/export', { key: a.secretKey });
+    expect(await mine.text()).toContain(`"email":"${OWNED_CONTACT}"`);
+    const theirs = await ctx.request('GET', '/contacts/export', { key: b.secretKey });
+    expect(theirs.status).toBe(200);
+    expect(await theirs.text()).toBe('');
+    expect(await (await ctx.request('GET', '/contacts/export?format=csv', { key: b.secretKey })).text()).toBe('email,subscribed\n');
+  });
 
   it.each(lists.map((op) => [label(op), op] as const))('%s', async (_, op) => {
     const owned = await sentEmail(a);

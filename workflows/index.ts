@@ -5,3 +5,4 @@ export { deliverEmailsWorkflow } from './deliver.workflow.js';
 export { automationWorkflow } from './automation.workflow.js';
 export { segmentRefreshWorkflow } from './segment.workflow.js';
 export { campaignWorkflow } from './campaign.workflow.js';
+export { contactImportWorkflow } from './contact-import.workflow.js';

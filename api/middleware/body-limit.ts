@@ -6,8 +6,8 @@ import type { AppEnv } from '../types.js';
 /** Largest request body of every route without a limit of its own: a template or contact data fits easily. */
 export const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
 
-/** Routes that apply their own limit (send: 10 MB of attachments; DSN: 1 MB). */
-const OWN_LIMIT = new Set(['/v1/send', '/webhooks/bounces/dsn']);
+/** Routes that apply their own limit (send: 10 MB of attachments; DSN: 1 MB; contact imports: 200 MB, counted while streamed). */
+const OWN_LIMIT = new Set(['/v1/send', '/webhooks/bounces/dsn', '/contacts/imports']);
 
 const tooLarge = () => {
   throw new DomainError('PAYLOAD_TOO_LARGE', `Request body exceeds ${DEFAULT_BODY_LIMIT} bytes`, {

@@ -7,7 +7,7 @@ import type { AppEnv } from '../types.js';
  * validated as an empty object. A JSON content type with an empty body counts as no body. Paths whose bodies are not JSON by nature (RFC 8058 one-click
  * unsubscribe posts a form) are exempt.
  */
-export const NON_JSON_PREFIXES = ['/t/', '/u/', '/unsubscribe', '/webhooks/bounces/dsn'];
+export const NON_JSON_PREFIXES = ['/t/', '/u/', '/unsubscribe', '/webhooks/bounces/dsn', '/contacts/imports'];
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\b/i;
 

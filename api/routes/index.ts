@@ -1,6 +1,7 @@
 import type { App } from '../types.js';
 import { registerCampaignRoutes } from './campaigns/index.js';
 import { registerContactRoutes } from './contacts/index.js';
+import { registerContactImportRoutes } from './imports/index.js';
 import { registerDomainRoutes } from './domains/index.js';
 import { registerEmailRoutes } from './emails/index.js';
 import { registerEventRoutes } from './events/index.js';
@@ -23,6 +24,7 @@ export function registerRoutes(app: App) {
   registerSendRoutes(app);
   registerTrackRoutes(app);
   registerVerifyRoutes(app);
+  registerContactImportRoutes(app);
   registerContactRoutes(app);
   registerSegmentRoutes(app);
   registerTemplateRoutes(app);

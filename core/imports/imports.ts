@@ -1,0 +1,242 @@
+import type { Client } from '@temporalio/client';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { newId } from '../../db/ids.js';
+import { isUuid } from '../../db/ids.js';
+import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
+import { DomainError, notFound } from '../errors.js';
+import { decodeCursor, encodeCursor, type Page } from '../paging.js';
+import { getSegment } from '../segments/segments.js';
+import { contactImportWorkflowId } from '../workflow-ids.js';
+import { CONTACT_IMPORT_WORKFLOW, type ContactImportWorkflow, type ImportStatus } from './contract.js';
+import { RecordSplitter, type ImportFormat, type RawRecord } from './records.js';
+import { parseCsvHeader, type CsvColumns, type InvalidRow } from './rows.js';
+
+/** Largest import file. */
+export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
+/** Invalid rows kept (with line, field and reason) per import. */
+export const MAX_LISTED_ERRORS = 100;
+
+export type OnExisting = 'merge' | 'replace' | 'skip';
+
+export interface ImportOptions {
+  /** For rows that do not say; null: as POST /contacts (new contacts subscribed, existing ones unchanged). */
+  subscribed: boolean | null;
+  onExisting: OnExisting;
+  segmentId: string | null;
+  dryRun: boolean;
+  triggerAutomations: boolean;
+}
+
+/** An import as stored (`contact_imports`). */
+export interface ImportRecord {
+  id: string;
+  project_id: string;
+  status: ImportStatus | 'UPLOADING';
+  format: ImportFormat;
+  columns: CsvColumns | null;
+  options: ImportOptions;
+  rows_read: number;
+  created: number;
+  updated: number;
+  skipped: number;
+  invalid: number;
+  errors: InvalidRow[];
+  cursor_line: number;
+  total_rows: number;
+  bytes: string;
+  failure: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+export const toImportDto = (r: ImportRecord) => ({
+  id: r.id,
+  status: r.status as ImportStatus,
+  format: r.format,
+  options: r.options,
+  totalRows: r.total_rows,
+  bytes: Number(r.bytes),
+  rowsRead: r.rows_read,
+  created: r.created,
+  updated: r.updated,
+  skipped: r.skipped,
+  invalid: r.invalid,
+  errors: r.errors,
+  failure: r.failure,
+  createdAt: new Date(r.created_at).toISOString(),
+  startedAt: r.started_at ? new Date(r.started_at).toISOString() : null,
+  finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+});
+export type ImportDto = ReturnType<typeof toImportDto>;
+
+const tooLarge = () =>
+  new DomainError('PAYLOAD_TOO_LARGE', `An import file is at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`, {
+    suggestion: 'Split the file and import the parts one after the other.',
+  });
+
+/** Refused before the body is read: a declared length over the limit, a STATIC segment that is not one. */
+export async function checkImportRequest(em: EntityManager, projectId: string, opts: ImportOptions, declaredBytes: number | null): Promise<void> {
+  if (declaredBytes !== null && declaredBytes > MAX_IMPORT_BYTES) throw tooLarge();
+  if (opts.segmentId) {
+    const segment = await getSegment(em, projectId, opts.segmentId);
+    if (segment.type !== 'STATIC') {
+      throw new DomainError('CONFLICT', 'Imports add contacts to STATIC segments only; this segment is DYNAMIC, its members follow its condition', {
+        suggestion: 'Create a STATIC segment for the imported list, or leave segmentId out.',
+      });
+    }
+  }
+}
+
+/** Staged records written per statement while the body streams in. */
+const STAGE_ROWS = 2000;
+const STAGE_BYTES = 2 * 1024 * 1024;
+
+async function stage(em: EntityManager, importId: string, records: RawRecord[]) {
+  if (records.length === 0) return;
+  const rows = records.map((r) => {
+    // PostgreSQL text cannot hold NUL: the record is kept without them, and reported invalid.
+    const nul = r.text.includes('\0');
+    return { line: r.line, record: nul ? r.text.replace(/\0/g, '') : r.text, problem: nul ? 'contains a NUL character' : null };
+  });
+  await sqlRun(
+    em,
+    'insert into contact_import_rows (import_id, line, record, problem) select ?, r.line, r.record, r.problem from jsonb_to_recordset(?::jsonb) as r(line int, record text, problem text)',
+    [importId, JSON.stringify(rows)],
+  );
+}
+
+/**
+ * Streams an uploaded file into the staging table (records of at most 1 MB, the file at most
+ * 200 MB), never holding more than a few MB of it. The import is invisible (UPLOADING) until the
+ * whole file is staged; a file refused on the way (too large, a record too long, a CSV header
+ * without an email column) is deleted with what was staged, before any contact is written.
+ */
+export async function createImport(
+  em: EntityManager,
+  temporal: Client,
+  taskQueue: string,
+  projectId: string,
+  format: ImportFormat,
+  opts: ImportOptions,
+  body: AsyncIterable<Uint8Array>,
+): Promise<ImportRecord> {
+  const id = newId();
+  // An upload whose API process died stays UPLOADING: gone at the project's next import.
+  await sqlRun(em, `delete from contact_imports where project_id = ? and status = 'UPLOADING' and created_at < now() - interval '1 day'`, [projectId]);
+  await sqlRun(em, `insert into contact_imports (id, project_id, status, format, options) values (?, ?, 'UPLOADING', ?, ?::jsonb)`, [
+    id,
+    projectId,
+    format,
+    JSON.stringify(opts),
+  ]);
+  try {
+    const { columns, rows, bytes } = await stageBody(em, id, format, body);
+    await sqlRun(em, `update contact_imports set status = 'QUEUED', columns = ?::jsonb, total_rows = ?, bytes = ? where id = ?`, [
+      columns === null ? null : JSON.stringify(columns),
+      rows,
+      bytes,
+      id,
+    ]);
+  } catch (err) {
+    await sqlRun(em, 'delete from contact_imports where id = ?', [id]);
+    throw err;
+  }
+  try {
+    await temporal.workflow.start<ContactImportWorkflow>(CONTACT_IMPORT_WORKFLOW, {
+      workflowId: contactImportWorkflowId(id),
+      taskQueue,
+      args: [{ importId: id }],
+    });
+  } catch (err) {
+    await sqlRun(em, `update contact_imports set status = 'FAILED', failure = ?, finished_at = now() where id = ?`, ['its workflow could not be started', id]);
+    throw new DomainError('SERVICE_UNAVAILABLE', `The import could not be started: ${(err as Error).message}`, { retryable: true });
+  }
+  return (await findImport(em, projectId, id))!;
+}
+
+async function stageBody(em: EntityManager, id: string, format: ImportFormat, body: AsyncIterable<Uint8Array>) {
+  const splitter = new RecordSplitter(format);
+  let columns: CsvColumns | null = null;
+  let pending: RawRecord[] = [];
+  let pendingBytes = 0;
+  let rows = 0;
+  let bytes = 0;
+  const take = async (records: RawRecord[], last: boolean) => {
+    for (const r of records) {
+      if (format === 'csv' && columns === null) {
+        columns = parseCsvHeader(r.text);
+        continue;
+      }
+      pending.push(r);
+      pendingBytes += r.text.length;
+      rows++;
+    }
+    if (pending.length >= STAGE_ROWS || pendingBytes >= STAGE_BYTES || (last && pending.length > 0)) {
+      const batch = pending;
+      pending = [];
+      pendingBytes = 0;
+      await stage(em, id, batch);
+    }
+  };
+  for await (const chunk of body) {
+    bytes += chunk.byteLength;
+    if (bytes > MAX_IMPORT_BYTES) throw tooLarge();
+    await take(splitter.push(chunk), false);
+  }
+  await take(splitter.end(), true);
+  if (format === 'csv' && columns === null) {
+    throw new DomainError('VALIDATION_ERROR', 'The CSV file is empty', {
+      errors: [{ field: 'header', message: 'the file has no header row (its first line names the columns, one of them "email")', code: 'missing_email_column' }],
+    });
+  }
+  return { columns: columns as CsvColumns | null, rows, bytes };
+}
+
+/** The import, or null (not this project's, still uploading, or no such id). */
+export async function findImport(em: EntityManager, projectId: string, id: string): Promise<ImportRecord | null> {
+  if (!isUuid(id)) return null;
+  return (await sqlFirst<ImportRecord>(em, `select * from contact_imports where id = ? and project_id = ? and status <> 'UPLOADING'`, [id, projectId])) ?? null;
+}
+
+export async function getImport(em: EntityManager, projectId: string, id: string): Promise<ImportRecord> {
+  const r = await findImport(em, projectId, id);
+  if (!r) throw notFound('Import');
+  return r;
+}
+
+/** Newest first, keyset on id like every list. */
+export async function listImports(em: EntityManager, projectId: string, q: { limit: number; cursor?: string }): Promise<Page<ImportRecord>> {
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    sqlRows<ImportRecord>(
+      em,
+      `select * from contact_imports where project_id = ? and status <> 'UPLOADING'${after ? ' and id < ?' : ''} order by id desc limit ?`,
+      after ? [projectId, after, q.limit + 1] : [projectId, q.limit + 1],
+    ),
+    sqlRows<{ total: string }>(em, `select count(*) as total from contact_imports where project_id = ? and status <> 'UPLOADING'`, [projectId]),
+  ]);
+  const hasMore = rows.length > q.limit;
+  const items = hasMore ? rows.slice(0, q.limit) : rows;
+  return { items, nextCursor: hasMore ? encodeCursor(items[items.length - 1].id) : null, total: Number(total) };
+}
+
+/**
+ * QUEUED or RUNNING -> CANCELLED. A batch holds the import's row lock for its whole transaction,
+ * so this waits for the batch under way to commit: once it answers, no further batch writes.
+ */
+export async function cancelImport(em: EntityManager, projectId: string, id: string): Promise<ImportRecord> {
+  const existing = await getImport(em, projectId, id);
+  const rows = await sqlRows<ImportRecord>(
+    em,
+    `update contact_imports set status = 'CANCELLED', finished_at = now() where id = ? and status in ('QUEUED', 'RUNNING') returning *`,
+    [existing.id],
+  );
+  if (rows.length === 0) {
+    const now = await getImport(em, projectId, id);
+    throw new DomainError('CONFLICT', `Import ${id} is ${now.status}: only a QUEUED or RUNNING import can be cancelled`, {
+      suggestion: 'Read the import with GET /contacts/imports/{id}.',
+    });
+  }
+  return rows[0];
+}

@@ -1,0 +1,410 @@
+import http from 'node:http';
+import type { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../db/sql.js';
+import { createWorker } from '../worker/create-worker.js';
+import { json, setupTestContext, type TestContext } from './helpers.js';
+import { expectError } from './support/envelope.js';
+import { listen } from './support/http-server.js';
+
+/*
+ * Bulk import and export through the real stack: the API streams the file into PostgreSQL, a real
+ * Temporal worker runs the import workflow batch by batch. The worker here commits batches of
+ * BATCH rows, so small files already span several batches (duplicates across batches, cancel
+ * between batches).
+ */
+
+const BATCH = 3;
+
+let ctx: TestContext;
+let worker: { worker: Worker; done: Promise<void>; close: () => Promise<void> };
+
+beforeAll(async () => {
+  ctx = await setupTestContext({ RATE_LIMIT_PER_MINUTE: '100000' });
+  const { worker: w, connection } = await createWorker({
+    address: ctx.config.temporalAddress!,
+    namespace: ctx.config.temporalNamespace,
+    taskQueue: ctx.config.taskQueue,
+    deps: { ...ctx.deps, importBatchRows: BATCH },
+    sweeper: false,
+  });
+  worker = { worker: w, done: w.run(), close: () => connection.close() };
+});
+afterAll(async () => {
+  if (worker) {
+    worker.worker.shutdown();
+    await worker.done.catch(() => {});
+    await worker.close();
+  }
+  await ctx?.cleanup();
+});
+
+type Project = { id: string; secretKey: string };
+
+async function startImport(p: Project, body: string, type: string, query = ''): Promise<any> {
+  const res = await ctx.request('POST', `/contacts/imports${query}`, { key: p.secretKey, body, headers: { 'content-type': type } });
+  const out = await json(res);
+  expect(res.status, JSON.stringify(out)).toBe(202);
+  expect(out.data.status).toBe('QUEUED');
+  return out.data;
+}
+
+async function waitForEnd(p: Project, id: string, timeoutMs = 60_000): Promise<any> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await ctx.request('GET', `/contacts/imports/${id}`, { key: p.secretKey });
+    const out = await json(res);
+    expect(res.status, JSON.stringify(out)).toBe(200);
+    if (['COMPLETED', 'FAILED', 'CANCELLED'].includes(out.data.status)) return out.data;
+    if (Date.now() > until) throw new Error(`import ${id} still ${out.data.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const runImport = async (p: Project, body: string, type: string, query = '') => waitForEnd(p, (await startImport(p, body, type, query)).id);
+
+async function contactsOf(projectId: string) {
+  const rows = await sqlRows<{ email: string; subscribed: boolean; data: any; unsubscribed_at: Date | null }>(
+    ctx.orm.em.fork(),
+    'select email, subscribed, data, unsubscribed_at from contacts where project_id = ? order by email',
+    [projectId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.email, r]));
+}
+
+const eventsOf = (projectId: string) =>
+  sqlRows<{ name: string; email: string; data: any }>(
+    ctx.orm.em.fork(),
+    'select e.name, c.email, e.data from events e join contacts c on c.id = e.contact_id where e.project_id = ? order by e.id',
+    [projectId],
+  );
+
+const counts = (d: any) => ({ rowsRead: d.rowsRead, created: d.created, updated: d.updated, skipped: d.skipped, invalid: d.invalid });
+
+describe('POST /contacts/imports with a CSV file', () => {
+  it('counts created, updated (a later row of the same address, an existing contact) and invalid rows exactly, with line-numbered errors', async () => {
+    const p = await ctx.newProject('csv');
+    expect((await ctx.request('POST', '/contacts', { key: p.secretKey, body: { email: 'existing@example.com', data: { plan: 'pro', firstName: 'Old' } } })).status).toBe(201);
+    const csv = [
+      'email,subscribed,firstName,company.name', // 1
+      'ada@example.com,true,Ada,Engines', // 2 created
+      'not-an-email,,Bob,', // 3 invalid email
+      'grace@example.com,,Grace,Navy', // 4 created
+      'ADA@Example.com,,Augusta,', // 5 same address as line 2 (next batch): updated, company kept
+      'carol@example.com,maybe,Carol,', // 6 invalid subscribed
+      'dave@example.com,false,Dave', // 7 invalid: 3 fields
+      '"eve@example.com",no,"Eve', // 8 created, unsubscribed, a field over two lines
+      'Multi ""E""",Acme', // 9
+      '', // 10 blank: not a record, still counted as a line
+      'existing@example.com,,Ex,', // 11 updated
+      'grace@example.com,,,Marine', // 12 same address as line 4 (an earlier batch): updated, firstName kept
+    ].join('\r\n');
+    const done = await runImport(p, csv, 'text/csv');
+    expect(done.status).toBe('COMPLETED');
+    expect(done.totalRows).toBe(9);
+    expect(counts(done)).toEqual({ rowsRead: 9, created: 3, updated: 3, skipped: 0, invalid: 3 });
+    expect(done.errors).toEqual([
+      { line: 3, field: 'email', reason: 'is not a valid email address' },
+      { line: 6, field: 'subscribed', reason: 'is not true or false' },
+      { line: 7, field: 'record', reason: 'has 3 fields, the header has 4' },
+    ]);
+    const contacts = await contactsOf(p.id);
+    expect(Object.keys(contacts)).toEqual(['ada@example.com', 'eve@example.com', 'existing@example.com', 'grace@example.com']);
+    expect(contacts['ada@example.com']).toMatchObject({ subscribed: true, data: { firstName: 'Augusta', company: { name: 'Engines' } } });
+    expect(contacts['grace@example.com']).toMatchObject({ subscribed: true, data: { firstName: 'Grace', company: { name: 'Marine' } } });
+    expect(contacts['eve@example.com']).toMatchObject({ subscribed: false, data: { firstName: 'Eve\r\nMulti "E"', company: { name: 'Acme' } } });
+    expect(contacts['eve@example.com'].unsubscribed_at).not.toBeNull();
+    expect(contacts['existing@example.com']).toMatchObject({ subscribed: true, data: { plan: 'pro', firstName: 'Ex' } });
+    // As POST /contacts: an explicit subscribed that sets the state records the event; none without it.
+    const events = (await eventsOf(p.id)).filter((e) => e.name.startsWith('contact.'));
+    expect(events.map((e) => [e.name, e.email, e.data.source])).toEqual([
+      ['contact.subscribed', 'ada@example.com', 'import'],
+      ['contact.unsubscribed', 'eve@example.com', 'import'],
+    ]);
+  });
+
+  it('applies the secret key\'s consent rules as POST /contacts does, row by row', async () => {
+    const p = await ctx.newProject('consent');
+    // Twins: one contact per case changed by POST /contacts, its twin by the import.
+    const cases = [
+      { name: 'optout-keep', before: false, row: '' },
+      { name: 'optout-undo', before: false, row: 'true' },
+      { name: 'sub-optout', before: true, row: 'false' },
+      { name: 'sub-keep', before: true, row: '' },
+    ];
+    for (const c of cases) {
+      for (const twin of ['api', 'imp']) {
+        const res = await ctx.request('POST', '/contacts', { key: p.secretKey, body: { email: `${c.name}-${twin}@example.com`, subscribed: c.before } });
+        expect(res.status).toBe(201);
+      }
+      const body: Record<string, unknown> = { email: `${c.name}-api@example.com` };
+      if (c.row) body.subscribed = c.row === 'true';
+      expect((await ctx.request('POST', '/contacts', { key: p.secretKey, body })).status).toBe(200);
+    }
+    const csv = ['email,subscribed', ...cases.map((c) => `${c.name}-imp@example.com,${c.row}`)].join('\n');
+    expect(counts(await runImport(p, csv, 'text/csv'))).toMatchObject({ updated: 4, invalid: 0 });
+    const contacts = await contactsOf(p.id);
+    const events = await eventsOf(p.id);
+    for (const c of cases) {
+      const api = contacts[`${c.name}-api@example.com`];
+      const imp = contacts[`${c.name}-imp@example.com`];
+      expect({ case: c.name, subscribed: imp.subscribed, optedOut: imp.unsubscribed_at !== null }).toEqual({
+        case: c.name,
+        subscribed: api.subscribed,
+        optedOut: api.unsubscribed_at !== null,
+      });
+      const names = (email: string) => events.filter((e) => e.email === email).map((e) => e.name);
+      expect(names(`${c.name}-imp@example.com`)).toEqual(names(`${c.name}-api@example.com`));
+    }
+  });
+
+  it('refuses a bad file with a clear error before anything is stored', async () => {
+    const p = await ctx.newProject('refused');
+    const post = (body: string, type: string, query = '') => ctx.request('POST', `/contacts/imports${query}`, { key: p.secretKey, body, headers: { 'content-type': type } });
+    const wrongType = await expectError(await post('{"email":"a@example.com"}', 'application/json'), 400, 'UNSUPPORTED_CONTENT_TYPE');
+    expect(wrongType.error.message).toMatch(/text\/csv or application\/x-ndjson/);
+    const noEmail = await expectError(await post('name,plan\nAda,pro\n', 'text/csv'), 422, 'VALIDATION_ERROR');
+    expect(noEmail.error.errors).toEqual([{ field: 'header', message: 'the header row has no "email" column', code: 'missing_email_column' }]);
+    const longLine = `email,note\n${'a@example.com,x\n'.repeat(3)}b@example.com,${'y'.repeat(1024 * 1024 + 10)}\nc@example.com,z\n`;
+    const tooLong = await expectError(await post(longLine, 'text/csv'), 413, 'PAYLOAD_TOO_LARGE');
+    expect(tooLong.error.message).toBe('The record starting on line 5 is longer than 1048576 bytes');
+    await expectError(await post('email\na@example.com\n', 'text/csv', '?onExisting=upsert'), 422, 'VALIDATION_ERROR');
+    await expectError(await post('email\na@example.com\n', 'text/csv', '?segmentId=0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a'), 404, 'NOT_FOUND');
+
+    // Over 200 MB by its Content-Length: refused before the body is read (over a real socket).
+    const server = await listen(ctx.app);
+    try {
+      const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${server.url}/contacts/imports`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${p.secretKey}`, 'content-type': 'text/csv', 'content-length': String(200 * 1024 * 1024 + 1) },
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => {
+            resolve({ status: res.statusCode!, body });
+            req.destroy();
+          });
+        });
+        req.on('error', reject);
+        req.write('email\n');
+      });
+      expect(status.status).toBe(413);
+      expect(JSON.parse(status.body).error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'An import file is at most 200 MB' });
+    } finally {
+      await server.close();
+    }
+    const stored = await sqlRows<{ n: string }>(
+      ctx.orm.em.fork(),
+      `select (select count(*) from contacts where project_id = ?) + (select count(*) from contact_imports where project_id = ?) + (select count(*) from contact_import_rows) as n`,
+      [p.id, p.id],
+    );
+    expect(Number(stored[0].n)).toBe(0);
+  });
+});
+
+describe('POST /contacts/imports with an NDJSON file', () => {
+  it('imports nested data, removes keys given as null, and reports bad lines by line number', async () => {
+    const p = await ctx.newProject('ndjson');
+    expect((await ctx.request('POST', '/contacts', { key: p.secretKey, body: { email: 'old@example.com', data: { plan: 'pro', legacy: 1 } } })).status).toBe(201);
+    const lines = [
+      JSON.stringify({ email: 'ada@example.com', data: { company: { name: 'Engines', size: 3 }, tags: ['a', 'b'], vip: true } }),
+      '{"email": "broken"',
+      JSON.stringify({ email: 'old@example.com', data: { legacy: null, plan: 'team' } }),
+      JSON.stringify({ email: 'x@example.com', plan: 'pro' }),
+      JSON.stringify({ email: 'y@example.com', subscribed: 'yes' }),
+      JSON.stringify({ email: 'z@example.com', subscribed: false, data: { score: 1.5 } }),
+    ];
+    const done = await runImport(p, `${lines.join('\n')}\n`, 'application/x-ndjson');
+    expect(counts(done)).toEqual({ rowsRead: 6, created: 2, updated: 1, skipped: 0, invalid: 3 });
+    expect(done.errors).toEqual([
+      { line: 2, field: 'record', reason: 'is not valid JSON' },
+      { line: 4, field: 'plan', reason: 'is not a contact field (attributes go under "data")' },
+      { line: 5, field: 'subscribed', reason: 'is not a boolean' },
+    ]);
+    const contacts = await contactsOf(p.id);
+    expect(contacts['ada@example.com'].data).toEqual({ company: { name: 'Engines', size: 3 }, tags: ['a', 'b'], vip: true });
+    expect(contacts['old@example.com'].data).toEqual({ plan: 'team' });
+    expect(contacts['z@example.com']).toMatchObject({ subscribed: false, data: { score: 1.5 } });
+  });
+});
+
+describe('onExisting', () => {
+  const file = 'email,subscribed,plan\nkept@example.com,,team\nnew@example.com,,free\nnew@example.com,,pro\n';
+  const seed = async (p: Project) => {
+    const res = await ctx.request('POST', '/contacts', { key: p.secretKey, body: { email: 'kept@example.com', subscribed: false, data: { plan: 'pro', seats: '5' } } });
+    expect(res.status).toBe(201);
+  };
+
+  it('merge (the default) merges data into existing contacts', async () => {
+    const p = await ctx.newProject('merge');
+    await seed(p);
+    expect(counts(await runImport(p, file, 'text/csv'))).toEqual({ rowsRead: 3, created: 1, updated: 2, skipped: 0, invalid: 0 });
+    const c = await contactsOf(p.id);
+    expect(c['kept@example.com']).toMatchObject({ subscribed: false, data: { plan: 'team', seats: '5' } });
+    expect(c['new@example.com']).toMatchObject({ subscribed: true, data: { plan: 'pro' } });
+  });
+
+  it('replace replaces the data of existing contacts and keeps their consent unless the row says', async () => {
+    const p = await ctx.newProject('replace');
+    await seed(p);
+    expect(counts(await runImport(p, file, 'text/csv', '?onExisting=replace'))).toEqual({ rowsRead: 3, created: 1, updated: 2, skipped: 0, invalid: 0 });
+    const c = await contactsOf(p.id);
+    expect(c['kept@example.com']).toMatchObject({ subscribed: false, data: { plan: 'team' } });
+    expect(c['new@example.com'].data).toEqual({ plan: 'pro' });
+  });
+
+  it('skip leaves existing contacts (and later rows of an address) unchanged and counts them as skipped', async () => {
+    const p = await ctx.newProject('skip');
+    await seed(p);
+    expect(counts(await runImport(p, file, 'text/csv', '?onExisting=skip&subscribed=false'))).toEqual({ rowsRead: 3, created: 1, updated: 0, skipped: 2, invalid: 0 });
+    const c = await contactsOf(p.id);
+    expect(c['kept@example.com']).toMatchObject({ subscribed: false, data: { plan: 'pro', seats: '5' } });
+    // The first row of the address created it, with the import's default subscribed=false.
+    expect(c['new@example.com']).toMatchObject({ subscribed: false, data: { plan: 'free' } });
+  });
+});
+
+describe('dryRun', () => {
+  it('reads and checks every row but writes no contact and no event', async () => {
+    const p = await ctx.newProject('dry');
+    const csv = 'email,subscribed,plan\na@example.com,true,pro\nbad,,x\nb@example.com,false,free\nc@example.com,,\n';
+    const done = await runImport(p, csv, 'text/csv', '?dryRun=true');
+    expect(done).toMatchObject({ status: 'COMPLETED', options: { dryRun: true } });
+    expect(counts(done)).toEqual({ rowsRead: 4, created: 0, updated: 0, skipped: 0, invalid: 1 });
+    expect(done.errors).toEqual([{ line: 3, field: 'email', reason: 'is not a valid email address' }]);
+    expect(await contactsOf(p.id)).toEqual({});
+    expect(await sqlRows(ctx.orm.em.fork(), 'select 1 from events where project_id = ?', [p.id])).toEqual([]);
+    expect(await sqlRows(ctx.orm.em.fork(), 'select 1 from contact_import_rows where import_id = ?', [done.id])).toEqual([]);
+  });
+});
+
+describe('segmentId and triggerAutomations', () => {
+  it('adds every contact of the file to the STATIC segment; its events start automations only with triggerAutomations=true', async () => {
+    const p = await ctx.newProject('segment');
+    const seg = await json(await ctx.request('POST', '/segments', { key: p.secretKey, body: { name: 'Imported', type: 'STATIC' } }));
+    const dynamic = await json(
+      await ctx.request('POST', '/segments', {
+        key: p.secretKey,
+        body: { name: 'Pros', type: 'DYNAMIC', condition: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] } },
+      }),
+    );
+    const flow = await json(
+      await ctx.request('POST', '/workflows', {
+        key: p.secretKey,
+        body: { name: 'Welcome', enabled: true, trigger: { type: 'EVENT', eventName: 'contact.subscribed' }, steps: [{ id: 'wait', type: 'DELAY', amount: 1, unit: 'days' }] },
+      }),
+    );
+    expect(flow.data.id).toBeTruthy();
+    await expectError(
+      await ctx.request('POST', `/contacts/imports?segmentId=${dynamic.data.id}`, { key: p.secretKey, body: 'email\na@example.com\n', headers: { 'content-type': 'text/csv' } }),
+      409,
+      'CONFLICT',
+    );
+    const quiet = await runImport(p, 'email\na@example.com\nb@example.com\nc@example.com\nd@example.com\n', 'text/csv', `?segmentId=${seg.data.id}&subscribed=true`);
+    expect(counts(quiet)).toEqual({ rowsRead: 4, created: 4, updated: 0, skipped: 0, invalid: 0 });
+    const members = await json(await ctx.request('GET', `/segments/${seg.data.id}/contacts?limit=100`, { key: p.secretKey }));
+    expect(members.data.items.map((c: any) => c.email).sort()).toEqual(['a@example.com', 'b@example.com', 'c@example.com', 'd@example.com']);
+    expect((await json(await ctx.request('GET', `/segments/${seg.data.id}`, { key: p.secretKey }))).data.memberCount).toBe(4);
+    const names = (await eventsOf(p.id)).map((e) => e.name);
+    expect(names.filter((n) => n === 'contact.subscribed')).toHaveLength(4);
+    expect(names.filter((n) => n === `segment.${seg.data.id}.entry`)).toHaveLength(4);
+
+    const loud = await runImport(p, 'email\ne@example.com\n', 'text/csv', `?subscribed=true&triggerAutomations=true`);
+    expect(loud.created).toBe(1);
+    const until = Date.now() + 30_000;
+    let executions: any[] = [];
+    while (Date.now() < until) {
+      executions = (await json(await ctx.request('GET', `/workflows/${flow.data.id}/executions?limit=100`, { key: p.secretKey }))).data.items;
+      if (executions.length > 0) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    // Only the contact of the import that asked for automations entered the workflow.
+    expect(executions.map((x: any) => x.contactId)).toEqual([(await sqlRows<{ id: string }>(ctx.orm.em.fork(), `select id from contacts where project_id = ? and email = 'e@example.com'`, [p.id]))[0].id]);
+  });
+});
+
+describe('POST /contacts/imports/{id}/cancel', () => {
+  it('stops the import between two batches: what committed stays, nothing more is written', async () => {
+    const p = await ctx.newProject('cancel');
+    const rows = 3000;
+    const csv = ['email,n', ...Array.from({ length: rows }, (_, i) => `c${i}@example.com,${i}`)].join('\n');
+    const started = await startImport(p, csv, 'text/csv');
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const cur = (await json(await ctx.request('GET', `/contacts/imports/${started.id}`, { key: p.secretKey }))).data;
+      if (cur.rowsRead > 0) break;
+      if (Date.now() > until) throw new Error('import did not start');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const res = await ctx.request('POST', `/contacts/imports/${started.id}/cancel`, { key: p.secretKey });
+    const cancelled = (await json(res)).data;
+    expect(res.status).toBe(200);
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(cancelled.rowsRead).toBeLessThan(rows);
+    expect(cancelled.rowsRead % BATCH).toBe(0);
+    await new Promise((r) => setTimeout(r, 1000));
+    const later = (await json(await ctx.request('GET', `/contacts/imports/${started.id}`, { key: p.secretKey }))).data;
+    expect(counts(later)).toEqual(counts(cancelled));
+    expect(Object.keys(await contactsOf(p.id))).toHaveLength(cancelled.created);
+    await expectError(await ctx.request('POST', `/contacts/imports/${started.id}/cancel`, { key: p.secretKey }), 409, 'CONFLICT');
+  });
+});
+
+describe('GET /contacts/export', () => {
+  it('round-trips: NDJSON and CSV exports imported into another project give the same contacts', async () => {
+    const p = await ctx.newProject('export-source');
+    const lines = [
+      { email: 'ada@example.com', subscribed: true, data: { firstName: 'Ada', company: { name: 'Engines, "Ltd"' } } },
+      { email: 'bob@example.com', subscribed: false, data: { note: 'line one\nline two' } },
+      { email: 'cy@example.com', subscribed: true, data: {} },
+    ];
+    await runImport(p, lines.map((l) => JSON.stringify(l)).join('\n'), 'application/x-ndjson');
+    const source = await contactsOf(p.id);
+
+    const nd = await ctx.request('GET', '/contacts/export', { key: p.secretKey, headers: { accept: 'application/x-ndjson' } });
+    expect(nd.status).toBe(200);
+    expect(nd.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const ndText = await nd.text();
+    expect(ndText.trim().split('\n').map((l) => JSON.parse(l).email)).toEqual(['cy@example.com', 'bob@example.com', 'ada@example.com']);
+    const q = await ctx.newProject('export-ndjson');
+    expect(counts(await runImport(q, ndText, 'application/x-ndjson'))).toEqual({ rowsRead: 3, created: 3, updated: 0, skipped: 0, invalid: 0 });
+    const strip = (c: Record<string, any>) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, { subscribed: v.subscribed, data: v.data }]));
+    expect(strip(await contactsOf(q.id))).toEqual(strip(source));
+
+    const csv = await ctx.request('GET', '/contacts/export', { key: p.secretKey, headers: { accept: 'text/csv' } });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const csvText = await csv.text();
+    expect(csvText.split('\n')[0]).toBe('email,subscribed,company.name,firstName,note');
+    const r = await ctx.newProject('export-csv');
+    expect(counts(await runImport(r, csvText, 'text/csv'))).toEqual({ rowsRead: 3, created: 3, updated: 0, skipped: 0, invalid: 0 });
+    expect(strip(await contactsOf(r.id))).toEqual(strip(source));
+  });
+
+  it('exports one segment\'s contacts with ?segmentId=, and answers 404 for another project\'s segment', async () => {
+    const p = await ctx.newProject('export-segment');
+    const seg = await json(await ctx.request('POST', '/segments', { key: p.secretKey, body: { name: 'Some', type: 'STATIC' } }));
+    await runImport(p, 'email\nin1@example.com\nin2@example.com\n', 'text/csv', `?segmentId=${seg.data.id}`);
+    await runImport(p, 'email\nout@example.com\n', 'text/csv');
+    const res = await ctx.request('GET', `/contacts/export?segmentId=${seg.data.id}&format=csv`, { key: p.secretKey });
+    expect(await res.text()).toBe('email,subscribed\nin2@example.com,true\nin1@example.com,true\n');
+    const other = await ctx.newProject('export-other');
+    await expectError(await ctx.request('GET', `/contacts/export?segmentId=${seg.data.id}`, { key: other.secretKey }), 404, 'NOT_FOUND');
+  });
+});
+
+describe('GET /contacts/imports', () => {
+  it('lists the project\'s imports newest first, in the contract\'s page shape', async () => {
+    const p = await ctx.newProject('list');
+    const first = await runImport(p, 'email\na@example.com\n', 'text/csv');
+    const second = await runImport(p, 'email\nb@example.com\n', 'text/csv');
+    const page1 = (await json(await ctx.request('GET', '/contacts/imports?limit=1', { key: p.secretKey }))).data;
+    expect(page1).toMatchObject({ total: 2, hasMore: true });
+    expect(page1.items.map((i: any) => i.id)).toEqual([second.id]);
+    expect(page1.imports).toEqual(page1.items);
+    const page2 = (await json(await ctx.request('GET', `/contacts/imports?limit=1&cursor=${page1.nextCursor}`, { key: p.secretKey }))).data;
+    expect(page2).toMatchObject({ hasMore: false, nextCursor: null });
+    expect(page2.items.map((i: any) => i.id)).toEqual([first.id]);
+  });
+});
