@@ -18,6 +18,7 @@ import { Migration20261124120000_automations } from './migrations/Migration20261
 import { Migration20261124140000_idempotency_json } from './migrations/Migration20261124140000_idempotency_json.js';
 import { Migration20261125090000_send_starts_batch } from './migrations/Migration20261125090000_send_starts_batch.js';
 import { Migration20261125100000_release_send_starts } from './migrations/Migration20261125100000_release_send_starts.js';
+import { Migration20261126170000_timing } from './migrations/Migration20261126170000_timing.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -37,6 +38,7 @@ export const migrationsList = [
   { name: 'Migration20261124140000_idempotency_json', class: Migration20261124140000_idempotency_json },
   { name: 'Migration20261125090000_send_starts_batch', class: Migration20261125090000_send_starts_batch },
   { name: 'Migration20261125100000_release_send_starts', class: Migration20261125100000_release_send_starts },
+  { name: 'Migration20261126170000_timing', class: Migration20261126170000_timing },
 ];
 
 export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Options {

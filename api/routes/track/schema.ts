@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { dataRecord, EmailAddress, Timestamp } from '../../schemas.js';
+import { dataRecord, EmailAddress, TimeZone, Timestamp } from '../../schemas.js';
 
 /** Event names: any text of 1-255 characters without control characters (e.g. "Signed Up"). */
 export const EVENT_NAME_MAX = 255;
@@ -36,6 +36,11 @@ export const TrackBody = z
     data: dataRecord(TrackDataValue)
       .optional()
       .openapi({ example: { plan: 'pro', orderId: { value: 'A-1001', persistent: false } } }),
+    timezone: TimeZone.optional().openapi({
+      description:
+        "The contact's IANA time zone (local-time campaigns, quiet hours), e.g. from the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`. " +
+        'With a public key whose policy `writeData` is not `all`, it only fills a contact that has none.',
+    }),
   })
   .openapi('TrackBody', { example: { email: 'ada@example.com', event: 'Signed Up', data: { plan: 'pro' } } });
 
