@@ -146,6 +146,7 @@ export const toCampaignDto = (c: Campaign) => ({
   failedCount: c.failedCount,
   bouncedCount: c.bouncedCount,
   skippedCount: c.skippedCount,
+  cappedCount: c.cappedCount,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });

@@ -73,7 +73,7 @@ export interface RangeCounts {
 export async function rangeCounts(em: EntityManager, campaignId: string, range: ContactRange): Promise<RangeCounts> {
   const rows = await sqlRows<{ status: string; n: number }>(em, `select r.status, count(*)::int as n from campaign_recipients r where ${RANGE_SQL} group by r.status`, rangeParams(campaignId, range));
   const n = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
-  return { sent: n('SENT'), failed: n('FAILED') + n('BOUNCED'), skipped: n('SKIPPED'), queued: n('QUEUED') };
+  return { sent: n('SENT'), failed: n('FAILED') + n('BOUNCED'), skipped: n('SKIPPED') + n('CAPPED'), queued: n('QUEUED') };
 }
 
 export type GateAnswer = { go: true } | { go: false; stop?: string };
@@ -105,7 +105,7 @@ export async function senderCheck(em: EntityManager, campaignId: string, recipie
   return row.claim === claim ? { go: true } : { go: false };
 }
 
-export type Outcome = { id: string; status: 'SENT' | 'FAILED' | 'BOUNCED' | 'SKIPPED'; sentAt?: Date; error?: string | null; code?: number | null; response?: string };
+export type Outcome = { id: string; status: 'SENT' | 'FAILED' | 'BOUNCED' | 'SKIPPED' | 'CAPPED'; sentAt?: Date; error?: string | null; code?: number | null; response?: string };
 
 /**
  * One statement for a batch of outcomes: rows still QUEUED take their final status, the
@@ -138,6 +138,7 @@ export async function recordOutcomes(em: EntityManager, c: { id: string; project
          failed_count = failed_count + (select count(*) from u where status = 'FAILED'),
          bounced_count = bounced_count + (select count(*) from u where status = 'BOUNCED'),
          skipped_count = skipped_count + (select count(*) from u where status = 'SKIPPED'),
+         capped_count = capped_count + (select count(*) from u where status = 'CAPPED'),
          updated_at = now()
        where id = ?),
      ev as (
@@ -149,7 +150,7 @@ export async function recordOutcomes(em: EntityManager, c: { id: string; project
                else jsonb_build_object('messageId', u.message_id, 'to', u.to_email, 'error', u.error, 'code', u.code) end),
          (u.ev2, 'email.delivered', jsonb_build_object('messageId', u.message_id, 'to', u.to_email, 'response', u.response))
        ) as e(id, name, data)
-       where u.status <> 'SKIPPED' and (e.name <> 'email.delivered' or u.status = 'SENT')
+       where u.status not in ('SKIPPED', 'CAPPED') and (e.name <> 'email.delivered' or u.status = 'SENT')
        returning name),
      names as (
        insert into event_names (project_id, name, count, last_seen_at)

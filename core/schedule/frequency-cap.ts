@@ -79,3 +79,29 @@ export async function releaseMarketingSlots(em: EntityManager, projectId: string
   if (refs.length === 0) return;
   await sqlRun(em, `delete from marketing_sends where project_id = ? and ref in (select jsonb_array_elements_text(?::jsonb))`, [projectId, JSON.stringify(refs)]);
 }
+
+/**
+ * A MARKETING campaign's rows about to be delivered: claims their slots (the row id is the ref)
+ * and answers the ids over the cap. TRANSACTIONAL campaigns neither count nor are capped.
+ */
+export async function capCampaignRows(em: EntityManager, campaign: { projectId: string; type: string }, cap: FrequencyCap | null, rows: { id: string; contactId: string }[]): Promise<Set<string>> {
+  if (campaign.type !== 'MARKETING' || rows.length === 0) return new Set();
+  const allowed = await claimMarketingSlots(em, campaign.projectId, cap ?? undefined, rows.map((r) => ({ ref: r.id, contactId: r.contactId })));
+  return new Set(rows.filter((r) => !allowed.has(r.id)).map((r) => r.id));
+}
+
+/**
+ * After a campaign range's attempt: gives back the slots of its rows that were not sent, final
+ * (FAILED, BOUNCED, SKIPPED) or left QUEUED under this attempt's claim (stopped, transient). A row
+ * a newer attempt has claimed keeps its slot for that attempt.
+ */
+export async function releaseUnsentCampaignSlots(em: EntityManager, projectId: string, rowIds: string[], claim: string): Promise<void> {
+  if (rowIds.length === 0) return;
+  await sqlRun(
+    em,
+    `delete from marketing_sends m using campaign_recipients r
+      where m.project_id = ? and m.ref = r.id::text and r.id in (select jsonb_array_elements_text(?::jsonb)::uuid)
+        and r.status not in ('SENT', 'CAPPED') and (r.status <> 'QUEUED' or r.claim = ?)`,
+    [projectId, JSON.stringify(rowIds), claim],
+  );
+}

@@ -87,6 +87,7 @@ export const Campaign = z
     failedCount: z.number().int(),
     bouncedCount: z.number().int(),
     skippedCount: z.number().int().openapi({ description: 'Suppressed or opted out when their turn came: not sent, not failed' }),
+    cappedCount: z.number().int().openapi({ description: "Skipped by the project's frequency cap (PATCH /project/settings `frequencyCap`): never sent later" }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -132,6 +133,7 @@ export const CampaignStats = z
     unsubscribedCount: z.number().int().openapi({ description: 'Through this campaign\'s unsubscribe link' }),
     failedCount: z.number().int(),
     skippedCount: z.number().int(),
+    cappedCount: z.number().int().openapi({ description: "MARKETING recipients skipped by the project's frequency cap (`frequencyCap`): not sent, never sent later" }),
     deliveryRate: z.number(),
     openRate: z.number(),
     clickRate: z.number(),
