@@ -6,6 +6,7 @@ import { createMailActivities } from './mail.activities.js';
 import { createRenderActivities } from './render.activities.js';
 import { createSegmentActivities } from './segment.activities.js';
 import { createCampaignActivities } from './campaign.activities.js';
+import { createCampaignWaveActivities } from './campaign-waves.activities.js';
 import { createSystemActivities } from './system.activities.js';
 
 /** All activities, built from their dependencies (each forks its own entity manager). */
@@ -18,6 +19,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAutomationActivities(deps),
     ...createSegmentActivities(deps),
     ...createCampaignActivities(deps),
+    ...createCampaignWaveActivities(deps),
   });
 }
 

@@ -141,6 +141,7 @@ export const toCampaignDto = (c: Campaign) => ({
   startedAt: iso(c.startedAt),
   sentAt: iso(c.sentAt),
   cancelledAt: iso(c.cancelledAt),
+  localTime: c.localTime ?? null,
   totalRecipients: c.totalRecipients,
   sentCount: c.sentCount,
   failedCount: c.failedCount,

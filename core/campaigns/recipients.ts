@@ -50,12 +50,13 @@ export async function insertRecipients(em: EntityManager, c: { id: string; proje
  * Takes the range's unsent rows for this activity attempt (`claim`). A sender checks its claim
  * right before each hand-off, so an older attempt still running somewhere stops touching them.
  */
-export async function claimRange(em: EntityManager, campaignId: string, range: ContactRange, claim: string): Promise<RecipientRow[]> {
+export async function claimRange(em: EntityManager, campaignId: string, range: ContactRange, claim: string, dueBy?: string): Promise<RecipientRow[]> {
+  // `dueBy` (campaigns sent in waves, core/schedule/waves.ts): only the rows due by then.
   const rows = await sqlRows<Record<string, string>>(
     em,
-    `update campaign_recipients r set claim = ? where ${RANGE_SQL} and r.status = 'QUEUED'
+    `update campaign_recipients r set claim = ? where ${RANGE_SQL} and r.status = 'QUEUED' and (?::timestamptz is null or r.due_at <= ?::timestamptz)
      returning r.id, r.contact_id, r.to_email, r.message_id`,
-    [claim, ...rangeParams(campaignId, range)],
+    [claim, ...rangeParams(campaignId, range), dueBy ?? null, dueBy ?? null],
   );
   return rows
     .map((r) => ({ id: r.id, contactId: r.contact_id, toEmail: r.to_email, messageId: r.message_id }))
