@@ -13,6 +13,8 @@ import { groupPacer } from './delivery/pace.js';
 import { SENDS_IN_FLIGHT } from './mail.activities.js';
 import { classifySmtpError, NotAdmittedError, prepareMessage, type OutgoingMessage } from './mailer.js';
 import { sqlRows } from '../db/sql.js';
+import { capCampaignRows, releaseUnsentCampaignSlots } from '../core/schedule/frequency-cap.js';
+import { timingSettings } from '../core/schedule/settings.js';
 
 /*
  * Delivers the claimed rows of one page over the pooled SMTP mailer:
@@ -91,6 +93,10 @@ export async function deliverRows(
     else if (optedOut.has(r.toEmail)) settle({ id: r.id, status: 'SKIPPED', error: 'Skipped: the contact unsubscribed from marketing mail' });
     else todo.push(r);
   }
+  // 1b. The project's frequency cap (MARKETING only): rows over it are CAPPED, never sent later.
+  const capped = await capCampaignRows(em, campaign, timingSettings(project.settings).frequencyCap, todo);
+  for (const r of todo) if (capped.has(r.id)) settle({ id: r.id, status: 'CAPPED', error: 'Capped: the contact already got the most marketing mails the frequency cap allows' });
+  if (capped.size > 0) todo.splice(0, todo.length, ...todo.filter((r) => !capped.has(r.id)));
 
   // 2. Per row.
   const contacts = await contactsById(em, todo.map((r) => r.contactId));
@@ -194,6 +200,7 @@ export async function deliverRows(
   } finally {
     clearInterval(heartbeat);
     await flush();
+    if (campaign.type === 'MARKETING') await releaseUnsentCampaignSlots(em, campaign.projectId, todo.map((r) => r.id), claim);
   }
   // A refusal without a status (our claim was taken: a newer attempt of the page runs) stops this
   // attempt quietly; Temporal ignores its result.

@@ -6,8 +6,9 @@ import { claimRange, insertRecipients, rangeCounts, type ContactRange, type Rang
 import { deliverRows } from './campaign-sender.js';
 import type { ActivityDeps } from './deps.js';
 import { sqlFirst, sqlRows, sqlRun } from '../db/sql.js';
+import { sendsInWaves } from '../core/schedule/waves.js';
 
-export type BeginResult = { state: 'STARTED'; total: number } | { state: 'WAIT'; waitMs: number } | { state: 'OVER'; status: CampaignStatus };
+export type BeginResult = { state: 'STARTED'; total: number; waves?: boolean } | { state: 'WAIT'; waitMs: number } | { state: 'OVER'; status: CampaignStatus };
 
 export interface PageInput {
   campaignId: string;
@@ -51,7 +52,8 @@ export function createCampaignActivities(deps: ActivityDeps) {
     if (!row) return { state: 'OVER', status: 'CANCELLED' };
     if (started.length > 0 || row.status === 'SENDING' || row.status === 'PAUSED') {
       const c = await em.findOneOrFail(Campaign, { id: campaignId });
-      return { state: 'STARTED', total: await audienceCount(em, c) };
+      const project = await em.findOneOrFail(Project, { id: c.projectId });
+      return { state: 'STARTED', total: await audienceCount(em, c), waves: sendsInWaves(c, project.settings) };
     }
     if (row.status === 'SCHEDULED') return { state: 'WAIT', waitMs: Math.max(1, Math.ceil(Number(row.wait_ms))) };
     return { state: 'OVER', status: row.status };
@@ -78,7 +80,7 @@ export function createCampaignActivities(deps: ActivityDeps) {
    * Delivers a range's unsent rows: claims them for this attempt, sends, and counts the range's
    * outcomes. A retry redoes all of it and finds the rows already final.
    */
-  async function deliverCampaignRange(input: { campaignId: string; range: ContactRange }): Promise<RangeResult> {
+  async function deliverCampaignRange(input: { campaignId: string; range: ContactRange; dueBy?: string }): Promise<RangeResult> {
     const ctx = Context.current();
     const em = deps.orm.em.fork();
     const campaign = await em.findOne(Campaign, { id: input.campaignId });
@@ -88,7 +90,7 @@ export function createCampaignActivities(deps: ActivityDeps) {
     const project = await em.findOneOrFail(Project, { id: campaign.projectId });
     const { workflowExecution, activityId, attempt } = ctx.info;
     const claim = `${workflowExecution?.runId}/${activityId}/${attempt}`;
-    const rows = await claimRange(em, campaign.id, input.range, claim);
+    const rows = await claimRange(em, campaign.id, input.range, claim, input.dueBy);
     const res = await deliverRows(deps, em, campaign, project, rows, claim, state.send_epoch);
     const counts = await rangeCounts(em, campaign.id, input.range);
     if (res.stop) return { ...counts, stopped: res.stop };

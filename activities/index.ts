@@ -8,6 +8,7 @@ import { createSegmentActivities } from './segment.activities.js';
 import { createCampaignActivities } from './campaign.activities.js';
 import { createDeliveryEngine } from './delivery/engine.js';
 import { createImportActivities } from './import.activities.js';
+import { createCampaignWaveActivities } from './campaign-waves.activities.js';
 import { createSystemActivities } from './system.activities.js';
 
 /** All activities, built from their dependencies (each forks its own entity manager). */
@@ -23,6 +24,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createSegmentActivities(deps),
     ...createCampaignActivities(deps),
     ...createImportActivities(deps),
+    ...createCampaignWaveActivities(deps),
   });
 }
 

@@ -1,6 +1,7 @@
 import { domainToASCII } from 'node:url';
 import { z } from '@hono/zod-openapi';
 import { UUID_RE } from '../db/ids.js';
+import { isValidTimeZone } from '../core/schedule/local-time.js';
 
 /**
  * `user@münchen.de` -> `user@xn--mnchen-3ya.de`: an internationalized domain is accepted and kept
@@ -57,3 +58,11 @@ export const DataPatch = dataRecord(z.unknown())
 
 /** The one id rule: a UUID in either case (stored and returned lower-case). */
 export const Id = z.string().regex(UUID_RE, 'Expected an id (UUID)').toLowerCase().openapi({ example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a' });
+
+/** An IANA time-zone name this runtime knows (`Europe/Berlin`, `America/New_York`, `UTC`). */
+export const TimeZone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/Berlin or America/New_York')
+  .openapi({ example: 'Europe/Berlin', description: 'IANA time-zone name (`Europe/Berlin`, `America/New_York`, `UTC`).' });

@@ -24,6 +24,8 @@ export interface UpsertInput {
   /** For a new contact, when it differs from `subscribed` (a public key's refused change still decides a new contact's state). */
   subscribedIfNew?: boolean;
   data?: Record<string, unknown>;
+  /** IANA zone (validated at the edge); null clears it. Set by a second statement (core/schedule/contact-timezone.ts). */
+  timezone?: string | null;
 }
 
 /**
@@ -77,7 +79,7 @@ on conflict (project_id, email) do update set
     when 'add' then ${I('set_data')} || c.data
     else (c.data || ${I('set_data')}) - array(select jsonb_array_elements_text(${I('remove_keys')})) end,
   updated_at = now()
-returning c.id, c.email, c.subscribed, c.data, c.created_at, c.updated_at, (xmax = 0) as inserted`;
+returning c.id, c.email, c.subscribed, c.data, c.timezone, c.created_at, c.updated_at, (xmax = 0) as inserted`;
 
 export const UPSERT_CONTACT_SQL = `with ${CONTACT_INPUT_CTE}\n${UPSERT_CONTACT_BODY}`;
 

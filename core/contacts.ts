@@ -7,12 +7,14 @@ import { keysetPage } from './paging.js';
 import { sqlOne } from '../db/sql.js';
 import { CONTACT_INPUT_CTE, normalizeEmail, PREVIOUS_SUBSCRIPTION_CTE, splitDataPatch, UPSERT_CONTACT_BODY, UPSERT_CONTACT_SQL, upsertContactParams, FULL_AUTHORITY, type UpsertAuthority, type UpsertInput } from './contact-upsert.js';
 import { recordEvent } from './events/events.js';
+import { setContactTimezone } from './schedule/contact-timezone.js';
 
 export interface ContactRow {
   id: string;
   email: string;
   subscribed: boolean;
   data: Record<string, unknown>;
+  timezone?: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -32,6 +34,7 @@ export const rowToContact = (r: Record<string, any>): ContactRow => ({
   email: r.email,
   subscribed: r.subscribed,
   data: r.data ?? {},
+  timezone: r.timezone ?? null,
   createdAt: new Date(r.created_at ?? r.createdAt),
   updatedAt: new Date(r.updated_at ?? r.updatedAt),
 });
@@ -46,6 +49,15 @@ export async function upsertContact(
    */
   opts: { defaultSubscribed: boolean; subscriptionEvent?: 'api' | 'send'; dataMode?: UpsertAuthority['dataMode'] },
 ): Promise<{ contact: ContactRow; isNew: boolean }> {
+  const res = await upsertContactRow(em, projectId, input, opts);
+  if (input.timezone !== undefined) {
+    await setContactTimezone(em, projectId, res.contact.id, input.timezone);
+    res.contact.timezone = input.timezone;
+  }
+  return res;
+}
+
+async function upsertContactRow(em: EntityManager, projectId: string, input: UpsertInput, opts: { defaultSubscribed: boolean; subscriptionEvent?: 'api' | 'send'; dataMode?: UpsertAuthority['dataMode'] }): Promise<{ contact: ContactRow; isNew: boolean }> {
   const source = opts.subscriptionEvent;
   const authority: UpsertAuthority = { ...FULL_AUTHORITY, dataMode: opts.dataMode ?? FULL_AUTHORITY.dataMode };
   if (source && input.subscribed !== undefined) {
@@ -88,7 +100,7 @@ export async function updateContact(
   em: EntityManager,
   projectId: string,
   id: string,
-  patch: { email?: string; subscribed?: boolean; data?: Record<string, unknown> },
+  patch: { email?: string; subscribed?: boolean; data?: Record<string, unknown>; timezone?: string | null },
 ): Promise<Contact> {
   // The row is locked for the read-merge-write: two PATCHes setting different data keys both land.
   return em.transactional(async (tx) => {
@@ -107,6 +119,7 @@ export async function updateContact(
       contact.optOutSource = null;
       contact.subscribed = patch.subscribed;
     }
+    if (patch.timezone !== undefined) contact.timezone = patch.timezone;
     if (patch.data !== undefined) {
       const { set, remove } = splitDataPatch(patch.data);
       const next = { ...contact.data, ...set };
@@ -137,6 +150,7 @@ export const toContactDto = (c: ContactRow | Contact) => ({
   email: c.email,
   subscribed: c.subscribed,
   data: c.data ?? {},
+  timezone: c.timezone ?? null,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });

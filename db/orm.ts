@@ -21,6 +21,7 @@ import { Migration20261125100000_release_send_starts } from './migrations/Migrat
 import { Migration20261126120000_campaign_fence } from './migrations/Migration20261126120000_campaign_fence.js';
 import { Migration20261126140000_public_key_starts } from './migrations/Migration20261126140000_public_key_starts.js';
 import { Migration20261126160000_contact_imports } from './migrations/Migration20261126160000_contact_imports.js';
+import { Migration20261126170000_timing } from './migrations/Migration20261126170000_timing.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -43,6 +44,7 @@ export const migrationsList = [
   { name: 'Migration20261126120000_campaign_fence', class: Migration20261126120000_campaign_fence },
   { name: 'Migration20261126140000_public_key_starts', class: Migration20261126140000_public_key_starts },
   { name: 'Migration20261126160000_contact_imports', class: Migration20261126160000_contact_imports },
+  { name: 'Migration20261126170000_timing', class: Migration20261126170000_timing },
 ];
 
 export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Options {

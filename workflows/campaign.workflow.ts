@@ -2,6 +2,7 @@ import { condition, continueAsNew, defineQuery, defineSignal, isCancellation, pa
 import type { Activities } from '../activities/index.js';
 import type { PageResult, RangeResult } from '../activities/campaign.activities.js';
 import type { ContactRange } from '../core/campaigns/recipients.js';
+import { deliverWaves } from './campaign-waves.js';
 
 export interface CampaignWorkflowInput {
   campaignId: string;
@@ -23,6 +24,9 @@ interface CampaignState {
   enlisted?: boolean;
   /** Ranges stopped by a pause, delivered again on resume. */
   pending?: ContactRange[];
+  /** Sent in waves by due time (local time, quiet hours: workflows/campaign-waves.ts). */
+  waves?: boolean;
+  wavesEnlisted?: boolean;
 }
 
 export interface CampaignProgress {
@@ -90,13 +94,27 @@ export async function campaignWorkflow(input: CampaignWorkflowInput): Promise<Ca
       if (begun.state === 'STARTED') {
         s.sending = true;
         s.total = begun.total;
+        if (begun.waves) s.waves = true;
         status = 'SENDING';
         break;
       }
       await condition(() => wakes !== seen, begun.waitMs);
     }
 
-    if (!patched('campaign-pipelined-pages')) {
+    if (s.waves) {
+      const stopped = await deliverWaves(s, {
+        campaignId: input.campaignId,
+        pageSize: CAMPAIGN_PAGE_SIZE,
+        pagesInFlight: Math.max(1, input.pagesInFlight ?? PAGES_IN_FLIGHT),
+        setStatus: (st) => (status = st),
+        wakes: () => wakes,
+        continueAsNew: () => continueAsNew<typeof campaignWorkflow>({ ...input, state: s }),
+      });
+      if (stopped) {
+        status = stopped;
+        return progress();
+      }
+    } else if (!patched('campaign-pipelined-pages')) {
       // Histories recorded before pages were pipelined replay this loop.
       for (let pages = 0; ; pages++) {
         const seen = wakes;

@@ -149,11 +149,13 @@ export const toCampaignDto = (c: Campaign) => ({
   startedAt: iso(c.startedAt),
   sentAt: iso(c.sentAt),
   cancelledAt: iso(c.cancelledAt),
+  localTime: c.localTime ?? null,
   totalRecipients: c.totalRecipients,
   sentCount: c.sentCount,
   failedCount: c.failedCount,
   bouncedCount: c.bouncedCount,
   skippedCount: c.skippedCount,
+  cappedCount: c.cappedCount,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });

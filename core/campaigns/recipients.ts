@@ -50,12 +50,13 @@ export async function insertRecipients(em: EntityManager, c: { id: string; proje
  * Takes the range's unsent rows for this activity attempt (`claim`). Each hand-off is fenced on
  * the claim (handOffFence), so an older attempt still running somewhere hands none of them over.
  */
-export async function claimRange(em: EntityManager, campaignId: string, range: ContactRange, claim: string): Promise<RecipientRow[]> {
+export async function claimRange(em: EntityManager, campaignId: string, range: ContactRange, claim: string, dueBy?: string): Promise<RecipientRow[]> {
+  // `dueBy` (campaigns sent in waves, core/schedule/waves.ts): only the rows due by then.
   const rows = await sqlRows<Record<string, string>>(
     em,
-    `update campaign_recipients r set claim = ? where ${RANGE_SQL} and r.status = 'QUEUED'
+    `update campaign_recipients r set claim = ? where ${RANGE_SQL} and r.status = 'QUEUED' and (?::timestamptz is null or r.due_at <= ?::timestamptz)
      returning r.id, r.contact_id, r.to_email, r.message_id`,
-    [claim, ...rangeParams(campaignId, range)],
+    [claim, ...rangeParams(campaignId, range), dueBy ?? null, dueBy ?? null],
   );
   return rows
     .map((r) => ({ id: r.id, contactId: r.contact_id, toEmail: r.to_email, messageId: r.message_id }))
@@ -73,7 +74,7 @@ export interface RangeCounts {
 export async function rangeCounts(em: EntityManager, campaignId: string, range: ContactRange): Promise<RangeCounts> {
   const rows = await sqlRows<{ status: string; n: number }>(em, `select r.status, count(*)::int as n from campaign_recipients r where ${RANGE_SQL} group by r.status`, rangeParams(campaignId, range));
   const n = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
-  return { sent: n('SENT'), failed: n('FAILED') + n('BOUNCED'), skipped: n('SKIPPED'), queued: n('QUEUED') };
+  return { sent: n('SENT'), failed: n('FAILED') + n('BOUNCED'), skipped: n('SKIPPED') + n('CAPPED'), queued: n('QUEUED') };
 }
 
 /**
@@ -148,7 +149,7 @@ export async function fenceRefusal(em: EntityManager, campaignId: string, epoch:
   return row.send_epoch !== epoch ? 'PAUSED' : undefined;
 }
 
-export type Outcome = { id: string; status: 'SENT' | 'FAILED' | 'BOUNCED' | 'SKIPPED'; sentAt?: Date; error?: string | null; code?: number | null; response?: string };
+export type Outcome = { id: string; status: 'SENT' | 'FAILED' | 'BOUNCED' | 'SKIPPED' | 'CAPPED'; sentAt?: Date; error?: string | null; code?: number | null; response?: string };
 
 /**
  * One statement for a batch of outcomes: rows still QUEUED take their final status, the
@@ -181,6 +182,7 @@ export async function recordOutcomes(em: EntityManager, c: { id: string; project
          failed_count = failed_count + (select count(*) from u where status = 'FAILED'),
          bounced_count = bounced_count + (select count(*) from u where status = 'BOUNCED'),
          skipped_count = skipped_count + (select count(*) from u where status = 'SKIPPED'),
+         capped_count = capped_count + (select count(*) from u where status = 'CAPPED'),
          updated_at = now()
        where id = ?),
      ev as (
@@ -192,7 +194,7 @@ export async function recordOutcomes(em: EntityManager, c: { id: string; project
                else jsonb_build_object('messageId', u.message_id, 'to', u.to_email, 'error', u.error, 'code', u.code) end),
          (u.ev2, 'email.delivered', jsonb_build_object('messageId', u.message_id, 'to', u.to_email, 'response', u.response))
        ) as e(id, name, data)
-       where u.status <> 'SKIPPED' and (e.name <> 'email.delivered' or u.status = 'SENT')
+       where u.status not in ('SKIPPED', 'CAPPED') and (e.name <> 'email.delivered' or u.status = 'SENT')
        returning name),
      names as (
        insert into event_names (project_id, name, count, last_seen_at)

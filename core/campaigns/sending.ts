@@ -20,7 +20,7 @@ export interface CampaignDeps {
  * then start the campaign's workflow, or wake it when it runs (a reschedule): signalWithStart is
  * both, so two concurrent sends and a retried send after a failed start all end with one workflow.
  */
-export async function sendCampaign(em: EntityManager, deps: CampaignDeps, projectId: string, id: string, scheduledAt?: Date): Promise<Campaign> {
+export async function sendCampaign(em: EntityManager, deps: CampaignDeps, projectId: string, id: string, scheduledAt?: Date, localTime?: string): Promise<Campaign> {
   const c = await getCampaign(em, projectId, id);
   if (c.status !== 'DRAFT' && c.status !== 'SCHEDULED') throw conflict(id, c.status, 'send it');
   await assertVerifiedSender(em, projectId, c.fromEmail);
@@ -31,8 +31,9 @@ export async function sendCampaign(em: EntityManager, deps: CampaignDeps, projec
   }
   await transition(em, projectId, id, ['DRAFT', 'SCHEDULED'], 'SCHEDULED', {
     action: 'send it',
-    set: 'scheduled_at = coalesce(?::timestamptz, now())',
-    params: [scheduledAt?.toISOString() ?? null],
+    // `localTime` (core/schedule/waves.ts): sending starts now, each recipient at that wall-clock time in their zone.
+    set: 'scheduled_at = coalesce(?::timestamptz, now()), local_time = ?',
+    params: [scheduledAt?.toISOString() ?? null, localTime ?? null],
   });
   const start = (withAttributes: boolean) =>
     deps.temporal.workflow.signalWithStart('campaignWorkflow', {

@@ -22,6 +22,7 @@ export function campaignStats(c: Campaign) {
     unsubscribedCount: c.unsubscribedCount,
     failedCount: c.failedCount,
     skippedCount: c.skippedCount,
+    cappedCount: c.cappedCount,
     deliveryRate: pct(deliveredCount, sentCount),
     openRate: pct(c.openedCount, sentCount),
     clickRate: pct(c.clickedCount, sentCount),

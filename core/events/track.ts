@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
 import { preparedStatement, sqlPreparedRows } from '../../db/sql.js';
 import { validationError } from '../errors.js';
+import { setContactTimezone } from '../schedule/contact-timezone.js';
 import { CONTACT_INPUT_CTE, FULL_AUTHORITY, PREVIOUS_SUBSCRIPTION_CTE, UPSERT_CONTACT_BODY, upsertContactParams, type UpsertAuthority } from '../contact-upsert.js';
 import { eventNameProblem, isSystemEventName, normalizeEventName, SYSTEM_EVENT_PREFIXES } from './name.js';
 
@@ -14,6 +15,8 @@ export interface TrackInput {
   /** For a new contact when a public key's policy dropped `subscribed` for existing ones. */
   subscribedIfNew?: boolean;
   data?: Record<string, unknown>;
+  /** The contact's IANA zone (validated at the edge). */
+  timezone?: string;
 }
 
 export interface TrackResult {
@@ -135,6 +138,7 @@ export async function trackEvent(em: EntityManager, projectId: string, input: Tr
   const params = withSubscription ? [...upsert, newId(), projectId] : [...upsert];
   params.push(newId(), projectId, event, JSON.stringify(eventData), projectId);
   const [row] = await sqlPreparedRows<Record<string, any>>(em, withSubscription ? PREPARED.subscription : PREPARED.plain, params);
+  if (input.timezone !== undefined) await setContactTimezone(em, projectId, row.contact_id, input.timezone, authority.dataMode === 'all' ? 'all' : 'add');
   return {
     contactId: row.contact_id,
     eventId: row.event_id,

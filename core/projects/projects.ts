@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { notFound } from '../errors.js';
 import { sendRateOf } from '../pacing.js';
 import { publicKeyPolicy } from '../consent/public-key-policy.js';
+import { timingSettings } from '../schedule/settings.js';
 
 /** A settings patch: a value sets it, `null` returns it to the default. */
 export type SettingsPatch = { [K in keyof ProjectSettings]?: ProjectSettings[K] | null };
@@ -35,6 +36,7 @@ export const effectiveSettings = (project: Project, config: Config) => ({
   trackTransactional: project.settings?.trackTransactional === true,
   sendRatePerSecond: sendRateOf(project.settings, config.sendRatePerSecond),
   publicKey: publicKeyPolicy(project.settings),
+  ...timingSettings(project.settings),
 });
 
 export const toProjectDto = (project: Project, config: Config) => ({

@@ -23,6 +23,8 @@ export class Campaign {
   audienceFilter?: unknown;
   status: CampaignStatus = 'DRAFT';
   scheduledAt?: Date | null;
+  /** Wall-clock `YYYY-MM-DDTHH:MM:SS` each recipient gets it at, in their own time zone (null: one instant). */
+  localTime?: string | null;
   startedAt?: Date | null;
   sentAt?: Date | null;
   cancelledAt?: Date | null;
@@ -33,6 +35,8 @@ export class Campaign {
   /** Bounces reported after the server accepted the message (DSN). */
   lateBouncedCount = 0;
   skippedCount = 0;
+  /** Recipients skipped by the project's frequency cap. */
+  cappedCount = 0;
   openedCount = 0;
   clickedCount = 0;
   complainedCount = 0;
@@ -61,6 +65,7 @@ export const CampaignSchema = new EntitySchema<Campaign>({
     audienceFilter: { type: 'json', nullable: true },
     status: { type: 'text' },
     scheduledAt: { type: 'Date', nullable: true },
+    localTime: { type: 'text', fieldName: 'local_time', nullable: true },
     startedAt: { type: 'Date', nullable: true },
     sentAt: { type: 'Date', nullable: true },
     cancelledAt: { type: 'Date', nullable: true },
@@ -70,6 +75,7 @@ export const CampaignSchema = new EntitySchema<Campaign>({
     bouncedCount: counter,
     lateBouncedCount: counter,
     skippedCount: counter,
+    cappedCount: counter,
     openedCount: counter,
     clickedCount: counter,
     complainedCount: counter,

@@ -12,6 +12,8 @@ export class Contact {
   /** 'public_key' when a public key made the opt-out (the only kind a public key may undo); null otherwise. */
   optOutSource?: string | null = null;
   data: Record<string, unknown> = {};
+  /** IANA time zone (`Europe/Berlin`) for local-time campaigns and quiet hours; null: the project's. */
+  timezone?: string | null = null;
   createdAt = new Date();
   updatedAt = new Date();
 }
@@ -27,6 +29,7 @@ export const ContactSchema = new EntitySchema<Contact>({
     unsubscribedAt: { type: 'Date', fieldName: 'unsubscribed_at', nullable: true },
     optOutSource: { type: 'text', fieldName: 'opt_out_source', nullable: true },
     data: { type: 'json' },
+    timezone: { type: 'text', nullable: true },
     ...timestamps,
   },
 });

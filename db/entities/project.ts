@@ -11,6 +11,12 @@ export interface ProjectSettings {
   sendRatePerSecond?: number;
   /** What a public key's /v1/track may change on an existing contact (core/consent/public-key-policy.ts). */
   publicKey?: { subscribe?: boolean; unsubscribe?: boolean; writeData?: 'all' | 'add' | 'none' };
+  /** IANA time zone of contacts without their own (default UTC): local-time campaigns, quiet hours. */
+  timezone?: string;
+  /** Contact-local window in which MARKETING mail waits (core/schedule/quiet-hours.ts). */
+  quietHours?: { start: string; end: string };
+  /** At most `max` MARKETING mails per contact in `perDays` days (core/schedule/frequency-cap.ts). */
+  frequencyCap?: { max: number; perDays: number };
 }
 
 export class Project {

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { secretKey } from '../../middleware/auth.js';
 import { errorResponses, IdParam, ok, success } from '../../envelope.js';
 import { getCampaign, toCampaignDto } from '../../../core/campaigns/campaigns.js';
+import { campaignSchedule } from '../../../core/schedule/waves.js';
 import type { App } from '../../types.js';
 import { Campaign } from './schema.js';
 
@@ -20,5 +21,5 @@ const route = createRoute({
 export const registerGetCampaign = (app: App) =>
   app.openapi(route, async (c) => {
     const campaign = await getCampaign(c.var.em, c.var.project.id, c.req.valid('param').id);
-    return c.json(success(toCampaignDto(campaign)), 200);
+    return c.json(success({ ...toCampaignDto(campaign), schedule: await campaignSchedule(c.var.em, campaign) }), 200);
   });

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CAMPAIGN_STATUSES } from '../../../db/entities/campaign.js';
 import { ConditionSchema } from '../../../core/segments/condition.js';
+import { parseWallTime } from '../../../core/schedule/local-time.js';
 import { PageQuery, pageOf } from '../../envelope.js';
 import { EmailAddress, Timestamp } from '../../schemas.js';
 import { TEST_SEND_MAX_RECIPIENTS } from '../../../core/campaigns/test-send.js';
@@ -64,6 +65,30 @@ export const CreatedCampaign = z
   .object({ id: z.string(), name: z.string(), subject: z.string(), type: CampaignType, status: CampaignStatus, scheduledAt: Timestamp.nullable() })
   .openapi('CreatedCampaign');
 
+const LOCAL_TIME_DOC =
+  "Instead of `scheduledAt`: each recipient gets the mail at this wall-clock time (no offset) in their own time zone: the contact's `timezone`, else the project's (`PATCH /project/settings`, default UTC). " +
+  'The campaign starts SENDING at once and goes out in waves, one per UTC offset (`GET /campaigns/{id}` shows them). ' +
+  'Recipients whose local moment has already passed get it at once. DST: a local time that does not exist that day (clocks jump forward) is shifted forward by the gap (02:30 becomes 03:30); ' +
+  'one that exists twice (clocks fall back) is the earlier instant. MARKETING recipients inside quiet hours get it when they end.';
+
+export const WaveSchedule = z
+  .object({
+    localTime: z.string().nullable().openapi({ description: 'The wall-clock time of a local-time campaign; null for a campaign held by quiet hours only.' }),
+    waves: z.array(
+      z.object({
+        utcOffset: z.string().openapi({ example: '+09:00', description: "The recipients' UTC offset at their moment" }),
+        at: Timestamp.openapi({ description: 'When the wave goes out' }),
+        recipients: z.number().int(),
+        pending: z.number().int().openapi({ description: 'Not sent yet' }),
+      }),
+    ),
+    nextWaveAt: Timestamp.nullable().openapi({ description: 'The next wave with recipients pending; null when all went out' }),
+  })
+  .openapi('WaveSchedule', {
+    description: 'A campaign sent in waves (localTime, or MARKETING with quiet hours): recipients per UTC offset and due time. Filled once sending starts (the audience is enlisted then).',
+    example: { localTime: '2026-12-01T09:00:00', waves: [{ utcOffset: '+09:00', at: '2026-12-01T00:00:00.000Z', recipients: 120, pending: 0 }, { utcOffset: '+01:00', at: '2026-12-01T08:00:00.000Z', recipients: 800, pending: 800 }], nextWaveAt: '2026-12-01T08:00:00.000Z' },
+  });
+
 export const Campaign = z
   .object({
     id: z.string(),
@@ -83,11 +108,14 @@ export const Campaign = z
     startedAt: Timestamp.nullable(),
     sentAt: Timestamp.nullable().openapi({ description: 'When the last message went out (status SENT)' }),
     cancelledAt: Timestamp.nullable(),
+    localTime: z.string().nullable().openapi({ description: 'Set by `POST /campaigns/{id}/send` with `localTime`: the wall-clock time each recipient gets it at, in their zone' }),
+    schedule: WaveSchedule.nullable().optional().openapi({ description: 'GET /campaigns/{id} only: the waves of a campaign sent in waves (null otherwise)' }),
     totalRecipients: z.number().int(),
     sentCount: z.number().int(),
     failedCount: z.number().int(),
     bouncedCount: z.number().int(),
     skippedCount: z.number().int().openapi({ description: 'Suppressed or opted out when their turn came: not sent, not failed' }),
+    cappedCount: z.number().int().openapi({ description: "Skipped by the project's frequency cap (PATCH /project/settings `frequencyCap`): never sent later" }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -106,8 +134,14 @@ export const SendCampaignBody = z
       .refine((s) => Date.parse(s) > Date.now(), 'must be in the future')
       .optional()
       .openapi({ description: 'ISO 8601, in the future; absent: send now. On a SCHEDULED campaign it moves the time.' }),
+    localTime: z
+      .string()
+      .refine((s) => parseWallTime(s) !== undefined, 'must be a wall-clock time YYYY-MM-DDTHH:MM:SS without offset, e.g. 2026-12-01T09:00:00')
+      .optional()
+      .openapi({ description: LOCAL_TIME_DOC, example: '2026-12-01T09:00:00' }),
   })
-  .openapi('SendCampaignBody', { example: { scheduledAt: '2099-01-15T09:00:00Z' } });
+  .refine((v) => !(v.scheduledAt && v.localTime), { message: 'give either `scheduledAt` (one instant) or `localTime` (each recipient\'s wall clock), not both', path: ['localTime'] })
+  .openapi('SendCampaignBody', { example: { localTime: '2026-12-01T09:00:00' } });
 
 export const TestCampaignBody = z
   .object({
@@ -138,6 +172,7 @@ export const CampaignStats = z
     unsubscribedCount: z.number().int().openapi({ description: 'Through this campaign\'s unsubscribe link' }),
     failedCount: z.number().int(),
     skippedCount: z.number().int(),
+    cappedCount: z.number().int().openapi({ description: "MARKETING recipients skipped by the project's frequency cap (`frequencyCap`): not sent, never sent later" }),
     deliveryRate: z.number(),
     openRate: z.number(),
     clickRate: z.number(),

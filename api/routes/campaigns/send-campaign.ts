@@ -11,7 +11,7 @@ const route = createRoute({
   tags: ['Campaigns'],
   method: 'post',
   path: '/campaigns/{id}/send',
-  summary: 'Send now, or schedule (`scheduledAt`); on a SCHEDULED campaign, move its time',
+  summary: 'Send now, schedule (`scheduledAt`), or send at a local time in each recipient\'s zone (`localTime`); on a SCHEDULED campaign, move its time',
   description: 'DRAFT or SCHEDULED only (409 otherwise, and 409 when the audience has no contact). The campaign is then SCHEDULED until its time, SENDING while it goes out, SENT at the end.',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
@@ -21,7 +21,7 @@ const route = createRoute({
 
 export const registerSendCampaign = (app: App) =>
   app.openapi(route, async (c) => {
-    const { scheduledAt } = c.req.valid('json') ?? {};
-    const campaign = await sendCampaign(c.var.em, c.var.deps, c.var.project.id, c.req.valid('param').id, scheduledAt ? new Date(scheduledAt) : undefined);
+    const { scheduledAt, localTime } = c.req.valid('json') ?? {};
+    const campaign = await sendCampaign(c.var.em, c.var.deps, c.var.project.id, c.req.valid('param').id, scheduledAt ? new Date(scheduledAt) : undefined, localTime);
     return c.json(success(toCampaignDto(campaign)), 200);
   });

@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { BoolQuery, PageQuery, pageOf } from '../../envelope.js';
-import { DataPatch, EmailAddress, Timestamp } from '../../schemas.js';
+import { DataPatch, EmailAddress, TimeZone, Timestamp } from '../../schemas.js';
+
+const CONTACT_TZ_DOC = "The contact's IANA time zone: local-time campaigns and quiet hours read the contact's wall clock in it. Absent or null: the project's `timezone` (PATCH /project/settings, default UTC).";
 
 export const Contact = z
   .object({
@@ -8,6 +10,7 @@ export const Contact = z
     email: z.string().openapi({ format: 'email', example: 'ada@example.com' }),
     subscribed: z.boolean(),
     data: z.record(z.string(), z.unknown()),
+    timezone: z.string().nullable().openapi({ description: CONTACT_TZ_DOC, example: 'Europe/Berlin' }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -26,8 +29,9 @@ export const UpsertContactBody = z
         'the event `contact.subscribed` or `contact.unsubscribed` is recorded (`data.source`: `api`), as `/v1/track` does, so automations see it.',
     }),
     data: DataPatch.optional(),
+    timezone: TimeZone.nullable().optional().openapi({ description: `${CONTACT_TZ_DOC} Unchanged on update when omitted; null clears it.` }),
   })
-  .openapi('UpsertContactBody', { example: { email: 'ada@example.com', subscribed: true, data: { firstName: 'Ada', plan: 'pro' } } });
+  .openapi('UpsertContactBody', { example: { email: 'ada@example.com', subscribed: true, timezone: 'Europe/Berlin', data: { firstName: 'Ada', plan: 'pro' } } });
 
 export const UpdateContactBody = z
   .object({
@@ -36,6 +40,7 @@ export const UpdateContactBody = z
       description: 'A change records the event `contact.subscribed` or `contact.unsubscribed` (`data.source`: `api`). False is an opt-out a public key cannot undo.',
     }),
     data: DataPatch.optional(),
+    timezone: TimeZone.nullable().optional().openapi({ description: `${CONTACT_TZ_DOC} null clears it.` }),
   })
   .openapi('UpdateContactBody', { example: { subscribed: false, data: { plan: null } } });
 

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { Timestamp } from '../../schemas.js';
+import { TimeZone, Timestamp } from '../../schemas.js';
+import { parseHhMm } from '../../../core/schedule/quiet-hours.js';
 import { MIN_SEND_RATE_PER_SECOND } from '../../../core/pacing.js';
 
 const PublicKeyWriteData = z.enum(['all', 'add', 'none']);
@@ -16,12 +17,36 @@ export const PublicKeyPolicy = z
   })
   .openapi('PublicKeyPolicy', { description: PUBLIC_KEY_DOC });
 
+const HhMm = z.string().refine((s) => parseHhMm(s) !== undefined, 'must be a 24-hour time HH:MM, e.g. 21:00').openapi({ example: '21:00' });
+const QUIET_HOURS_DOC =
+  'Contact-local window (`HH:MM`, 24-hour; `start` inclusive, `end` exclusive, past midnight when `end` < `start`) in which MARKETING mail waits: ' +
+  'campaign recipients inside it get the mail when it ends, automation SEND_EMAIL steps wait (the execution shows WAITING with reason QUIET_HOURS). TRANSACTIONAL mail is never held.';
+export const QuietHours = z
+  .object({ start: HhMm, end: HhMm })
+  .strict()
+  .refine((q) => q.start !== q.end, { message: 'start and end must differ (an empty or whole-day window)', path: ['end'] })
+  .openapi('QuietHours', { description: QUIET_HOURS_DOC, example: { start: '21:00', end: '08:00' } });
+const FREQUENCY_CAP_DOC =
+  'At most `max` MARKETING mails (campaigns and automation SEND_EMAIL steps together) per contact in any `perDays` days. ' +
+  'A mail over the cap is skipped for good, never sent later: `cappedCount` in campaign stats, a SKIPPED automation step with reason FREQUENCY_CAP. ' +
+  'Test sends and TRANSACTIONAL mail neither count nor are capped. Holds across worker processes and concurrent campaigns.';
+export const FrequencyCap = z
+  .object({
+    max: z.number().int().min(1).max(1000).openapi({ example: 3 }),
+    perDays: z.number().int().min(1).max(365).openapi({ example: 7 }),
+  })
+  .strict()
+  .openapi('FrequencyCap', { description: FREQUENCY_CAP_DOC, example: { max: 3, perDays: 7 } });
+
 export const ProjectSettings = z
   .object({
     trackMarketing: z.boolean().openapi({ description: 'Open/click tracking on marketing mail (default true).' }),
     trackTransactional: z.boolean().openapi({ description: 'Open/click tracking on transactional mail (default false).' }),
     sendRatePerSecond: z.number().openapi({ description: "Emails per second this project sends at: the service's rate (SEND_RATE_PER_SECOND, 14 by default) or the project's lower setting." }),
     publicKey: PublicKeyPolicy,
+    timezone: TimeZone.openapi({ description: 'Time zone of contacts without their own `timezone` (default UTC): local-time campaigns and quiet hours.' }),
+    quietHours: QuietHours.nullable().openapi({ description: `${QUIET_HOURS_DOC} null: none (default).` }),
+    frequencyCap: FrequencyCap.nullable().openapi({ description: `${FREQUENCY_CAP_DOC} null: no cap (default).` }),
   })
   .openapi('ProjectSettings');
 
@@ -54,6 +79,9 @@ export const UpdateProjectSettingsBody = z
       .nullable()
       .optional()
       .openapi({ description: `${PUBLIC_KEY_DOC} Given fields change, the others stay; \`null\` restores the defaults.` }),
+    timezone: TimeZone.nullable().optional().openapi({ description: 'Time zone of contacts without their own `timezone`; `null`: UTC.' }),
+    quietHours: QuietHours.nullable().optional().openapi({ description: `${QUIET_HOURS_DOC} \`null\`: none.` }),
+    frequencyCap: FrequencyCap.nullable().optional().openapi({ description: `${FREQUENCY_CAP_DOC} \`null\`: no cap.` }),
   })
   .strict()
-  .openapi('UpdateProjectSettingsBody', { description: 'Only the given settings change; `null` restores the default.', example: { sendRatePerSecond: 5 } });
+  .openapi('UpdateProjectSettingsBody', { description: 'Only the given settings change; `null` restores the default.', example: { timezone: 'Europe/Berlin', quietHours: { start: '21:00', end: '08:00' }, frequencyCap: { max: 3, perDays: 7 } } });

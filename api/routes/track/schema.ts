@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { dataRecord, EmailAddress, Timestamp } from '../../schemas.js';
+import { dataRecord, EmailAddress, TimeZone, Timestamp } from '../../schemas.js';
 import { EVENT_NAME_HELP, EventNameSchema } from '../../../core/events/name.js';
 
 export { EVENT_NAME_MAX } from '../../../core/events/name.js';
@@ -32,6 +32,11 @@ export const TrackBody = z
     data: dataRecord(TrackDataValue)
       .optional()
       .openapi({ example: { plan: 'pro', orderId: { value: 'A-1001', persistent: false } } }),
+    timezone: TimeZone.optional().openapi({
+      description:
+        "The contact's IANA time zone (local-time campaigns, quiet hours), e.g. from the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`. " +
+        'With a public key whose policy `writeData` is not `all`, it only fills a contact that has none.',
+    }),
   })
   .openapi('TrackBody', { example: { email: 'ada@example.com', event: 'Signed Up', data: { plan: 'pro' } } });
 

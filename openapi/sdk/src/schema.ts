@@ -354,7 +354,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send now, or schedule (`scheduledAt`); on a SCHEDULED campaign, move its time
+         * Send now, schedule (`scheduledAt`), or send at a local time in each recipient's zone (`localTime`); on a SCHEDULED campaign, move its time
          * @description DRAFT or SCHEDULED only (409 otherwise, and 409 when the audience has no contact). The campaign is then SCHEDULED until its time, SENDING while it goes out, SENT at the end.
          */
         post: operations["sendCampaign"];
@@ -1076,6 +1076,11 @@ export interface components {
             data?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description The contact's IANA time zone (local-time campaigns, quiet hours), e.g. from the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`. With a public key whose policy `writeData` is not `all`, it only fills a contact that has none.
+             * @example Europe/Berlin
+             */
+            timezone?: string;
         };
         VerificationResult: {
             /** @example ada@example.com */
@@ -1196,6 +1201,11 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
+             * @description The contact's IANA time zone: local-time campaigns and quiet hours read the contact's wall clock in it. Absent or null: the project's `timezone` (PATCH /project/settings, default UTC).
+             * @example Europe/Berlin
+             */
+            timezone: string | null;
+            /**
              * Format: date-time
              * @example 2026-11-23T10:00:00.000Z
              */
@@ -1218,6 +1228,11 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
+             * @description The contact's IANA time zone: local-time campaigns and quiet hours read the contact's wall clock in it. Absent or null: the project's `timezone` (PATCH /project/settings, default UTC).
+             * @example Europe/Berlin
+             */
+            timezone: string | null;
+            /**
              * Format: date-time
              * @example 2026-11-23T10:00:00.000Z
              */
@@ -1236,6 +1251,7 @@ export interface components {
          * @example {
          *       "email": "ada@example.com",
          *       "subscribed": true,
+         *       "timezone": "Europe/Berlin",
          *       "data": {
          *         "firstName": "Ada",
          *         "plan": "pro"
@@ -1261,6 +1277,11 @@ export interface components {
             data?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description The contact's IANA time zone: local-time campaigns and quiet hours read the contact's wall clock in it. Absent or null: the project's `timezone` (PATCH /project/settings, default UTC). Unchanged on update when omitted; null clears it.
+             * @example Europe/Berlin
+             */
+            timezone?: string | null;
         };
         /**
          * @example {
@@ -1289,6 +1310,11 @@ export interface components {
             data?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description The contact's IANA time zone: local-time campaigns and quiet hours read the contact's wall clock in it. Absent or null: the project's `timezone` (PATCH /project/settings, default UTC). null clears it.
+             * @example Europe/Berlin
+             */
+            timezone?: string | null;
         };
         SegmentPage: {
             segments: components["schemas"]["Segment"][];
@@ -1635,12 +1661,63 @@ export interface components {
              * @example 2026-11-23T10:00:00.000Z
              */
             cancelledAt: string | null;
+            /** @description Set by `POST /campaigns/{id}/send` with `localTime`: the wall-clock time each recipient gets it at, in their zone */
+            localTime: string | null;
+            /**
+             * @description GET /campaigns/{id} only: the waves of a campaign sent in waves (null otherwise)
+             * @example {
+             *       "localTime": "2026-12-01T09:00:00",
+             *       "waves": [
+             *         {
+             *           "utcOffset": "+09:00",
+             *           "at": "2026-12-01T00:00:00.000Z",
+             *           "recipients": 120,
+             *           "pending": 0
+             *         },
+             *         {
+             *           "utcOffset": "+01:00",
+             *           "at": "2026-12-01T08:00:00.000Z",
+             *           "recipients": 800,
+             *           "pending": 800
+             *         }
+             *       ],
+             *       "nextWaveAt": "2026-12-01T08:00:00.000Z"
+             *     }
+             */
+            schedule?: {
+                /** @description The wall-clock time of a local-time campaign; null for a campaign held by quiet hours only. */
+                localTime: string | null;
+                waves: {
+                    /**
+                     * @description The recipients' UTC offset at their moment
+                     * @example +09:00
+                     */
+                    utcOffset: string;
+                    /**
+                     * Format: date-time
+                     * @description When the wave goes out
+                     * @example 2026-11-23T10:00:00.000Z
+                     */
+                    at: string;
+                    recipients: number;
+                    /** @description Not sent yet */
+                    pending: number;
+                }[];
+                /**
+                 * Format: date-time
+                 * @description The next wave with recipients pending; null when all went out
+                 * @example 2026-11-23T10:00:00.000Z
+                 */
+                nextWaveAt: string | null;
+            } | null;
             totalRecipients: number;
             sentCount: number;
             failedCount: number;
             bouncedCount: number;
             /** @description Suppressed or opted out when their turn came: not sent, not failed */
             skippedCount: number;
+            /** @description Skipped by the project's frequency cap (PATCH /project/settings `frequencyCap`): never sent later */
+            cappedCount: number;
             /**
              * Format: date-time
              * @example 2026-11-23T10:00:00.000Z
@@ -1763,7 +1840,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "scheduledAt": "2099-01-15T09:00:00Z"
+         *       "localTime": "2026-12-01T09:00:00"
          *     }
          */
         SendCampaignBody: {
@@ -1772,6 +1849,11 @@ export interface components {
              * @description ISO 8601, in the future; absent: send now. On a SCHEDULED campaign it moves the time.
              */
             scheduledAt?: string;
+            /**
+             * @description Instead of `scheduledAt`: each recipient gets the mail at this wall-clock time (no offset) in their own time zone: the contact's `timezone`, else the project's (`PATCH /project/settings`, default UTC). The campaign starts SENDING at once and goes out in waves, one per UTC offset (`GET /campaigns/{id}` shows them). Recipients whose local moment has already passed get it at once. DST: a local time that does not exist that day (clocks jump forward) is shifted forward by the gap (02:30 becomes 03:30); one that exists twice (clocks fall back) is the earlier instant. MARKETING recipients inside quiet hours get it when they end.
+             * @example 2026-12-01T09:00:00
+             */
+            localTime?: string;
         };
         TestCampaignResult: {
             emails: {
@@ -1814,6 +1896,8 @@ export interface components {
             unsubscribedCount: number;
             failedCount: number;
             skippedCount: number;
+            /** @description MARKETING recipients skipped by the project's frequency cap (`frequencyCap`): not sent, never sent later */
+            cappedCount: number;
             deliveryRate: number;
             openRate: number;
             clickRate: number;
@@ -2505,6 +2589,13 @@ export interface components {
             /** @description Emails per second this project sends at: the service's rate (SEND_RATE_PER_SECOND, 14 by default) or the project's lower setting. */
             sendRatePerSecond: number;
             publicKey: components["schemas"]["PublicKeyPolicy"];
+            /**
+             * @description Time zone of contacts without their own `timezone` (default UTC): local-time campaigns and quiet hours.
+             * @example Europe/Berlin
+             */
+            timezone: string;
+            quietHours: components["schemas"]["QuietHours"];
+            frequencyCap: components["schemas"]["FrequencyCap"];
         };
         /** @description What a public key (`pk_`, shipped in browsers and apps) may change on an EXISTING contact through /v1/track. New contacts are always created as the call says. Whatever this says, a public key never undoes an opt-out made by the unsubscribe link, a complaint, a suppression (hard bounce, manual) or the secret key; refused parts of a call are ignored silently (200), so the answer never reveals a contact. */
         PublicKeyPolicy: {
@@ -2519,9 +2610,43 @@ export interface components {
             writeData: "all" | "add" | "none";
         };
         /**
+         * @description Contact-local window (`HH:MM`, 24-hour; `start` inclusive, `end` exclusive, past midnight when `end` < `start`) in which MARKETING mail waits: campaign recipients inside it get the mail when it ends, automation SEND_EMAIL steps wait (the execution shows WAITING with reason QUIET_HOURS). TRANSACTIONAL mail is never held. null: none (default).
+         * @example {
+         *       "start": "21:00",
+         *       "end": "08:00"
+         *     }
+         */
+        QuietHours: {
+            /** @example 21:00 */
+            start: string;
+            /** @example 21:00 */
+            end: string;
+        } | null;
+        /**
+         * @description At most `max` MARKETING mails (campaigns and automation SEND_EMAIL steps together) per contact in any `perDays` days. A mail over the cap is skipped for good, never sent later: `cappedCount` in campaign stats, a SKIPPED automation step with reason FREQUENCY_CAP. Test sends and TRANSACTIONAL mail neither count nor are capped. Holds across worker processes and concurrent campaigns. null: no cap (default).
+         * @example {
+         *       "max": 3,
+         *       "perDays": 7
+         *     }
+         */
+        FrequencyCap: {
+            /** @example 3 */
+            max: number;
+            /** @example 7 */
+            perDays: number;
+        } | null;
+        /**
          * @description Only the given settings change; `null` restores the default.
          * @example {
-         *       "sendRatePerSecond": 5
+         *       "timezone": "Europe/Berlin",
+         *       "quietHours": {
+         *         "start": "21:00",
+         *         "end": "08:00"
+         *       },
+         *       "frequencyCap": {
+         *         "max": 3,
+         *         "perDays": 7
+         *       }
          *     }
          */
         UpdateProjectSettingsBody: {
@@ -2535,6 +2660,37 @@ export interface components {
                 unsubscribe?: boolean;
                 /** @enum {string} */
                 writeData?: "all" | "add" | "none";
+            } | null;
+            /**
+             * @description Time zone of contacts without their own `timezone`; `null`: UTC.
+             * @example Europe/Berlin
+             */
+            timezone?: string | null;
+            /**
+             * @description Contact-local window (`HH:MM`, 24-hour; `start` inclusive, `end` exclusive, past midnight when `end` < `start`) in which MARKETING mail waits: campaign recipients inside it get the mail when it ends, automation SEND_EMAIL steps wait (the execution shows WAITING with reason QUIET_HOURS). TRANSACTIONAL mail is never held. `null`: none.
+             * @example {
+             *       "start": "21:00",
+             *       "end": "08:00"
+             *     }
+             */
+            quietHours?: {
+                /** @example 21:00 */
+                start: string;
+                /** @example 21:00 */
+                end: string;
+            } | null;
+            /**
+             * @description At most `max` MARKETING mails (campaigns and automation SEND_EMAIL steps together) per contact in any `perDays` days. A mail over the cap is skipped for good, never sent later: `cappedCount` in campaign stats, a SKIPPED automation step with reason FREQUENCY_CAP. Test sends and TRANSACTIONAL mail neither count nor are capped. Holds across worker processes and concurrent campaigns. `null`: no cap.
+             * @example {
+             *       "max": 3,
+             *       "perDays": 7
+             *     }
+             */
+            frequencyCap?: {
+                /** @example 3 */
+                max: number;
+                /** @example 7 */
+                perDays: number;
             } | null;
         };
     };

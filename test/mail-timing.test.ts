@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { wallTimeAt } from '../core/schedule/local-time.js';
+import { json } from './helpers.js';
+import { createCampaign, ctx, getCampaign, p, seedContacts, smtp, useCampaignStack, waitFor, waitForStatus } from './support/campaigns.js';
+
+/*
+ * Mail at the right moment (issue 26) through the real stack: the API, PostgreSQL, Temporal and an
+ * SMTP server. Settings and contact zones, the frequency cap across two concurrent campaigns,
+ * local-time waves, quiet hours.
+ */
+useCampaignStack();
+
+const receivedBy = (prefix: string) => smtp.messages.filter((m) => m.recipients[0]?.startsWith(`${prefix}-`));
+const send = (id: string, body?: unknown) => ctx.request('POST', `/campaigns/${id}/send`, { key: p.secretKey, body });
+const stats = async (id: string) => (await json(await ctx.request('GET', `/campaigns/${id}/stats`, { key: p.secretKey }))).data;
+const settings = (body: unknown) => ctx.request('PATCH', '/project/settings', { key: p.secretKey, body });
+const pad = (n: number) => String(n).padStart(2, '0');
+/** `YYYY-MM-DDTHH:MM:SS` of the wall clock in `zone` at `ms`. */
+const localTimeAt = (ms: number, zone: string) => {
+  const w = wallTimeAt(ms, zone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+};
+async function setZones(prefix: string, zones: string[]) {
+  for (const [i, tz] of zones.entries()) {
+    const res = await ctx.request('POST', '/contacts', { key: p.secretKey, body: { email: `${prefix}-${i}@recipients.test`, timezone: tz } });
+    expect(res.status).toBeLessThan(300);
+  }
+}
+
+describe('timing settings and contact zones', () => {
+  it('GET /project shows the defaults (UTC, no quiet hours, no cap); PATCH sets, null restores them', async () => {
+    const before = (await json(await ctx.request('GET', '/project', { key: p.secretKey }))).data.settings;
+    expect(before).toMatchObject({ timezone: 'UTC', quietHours: null, frequencyCap: null });
+    const set = await settings({ timezone: 'Europe/Berlin', quietHours: { start: '21:00', end: '08:00' }, frequencyCap: { max: 3, perDays: 7 } });
+    expect(set.status).toBe(200);
+    expect((await json(set)).data.settings).toMatchObject({ timezone: 'Europe/Berlin', quietHours: { start: '21:00', end: '08:00' }, frequencyCap: { max: 3, perDays: 7 } });
+    const reset = await settings({ timezone: null, quietHours: null, frequencyCap: null });
+    expect((await json(reset)).data.settings).toMatchObject({ timezone: 'UTC', quietHours: null, frequencyCap: null });
+  });
+
+  it('PATCH /project/settings refuses an unknown zone, a malformed or empty window and a cap below 1 with 422 naming the field', async () => {
+    const cases: [unknown, string][] = [
+      [{ timezone: 'Mars/Olympus' }, 'timezone'],
+      [{ quietHours: { start: '25:00', end: '08:00' } }, 'quietHours.start'],
+      [{ quietHours: { start: '08:00', end: '08:00' } }, 'quietHours.end'],
+      [{ frequencyCap: { max: 0, perDays: 7 } }, 'frequencyCap.max'],
+      [{ frequencyCap: { max: 1, perDays: 0 } }, 'frequencyCap.perDays'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await settings(body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect((await json(res)).error.errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+  });
+
+  it('a contact timezone is set by POST /contacts, PATCH /contacts/{id} and /v1/track, cleared by null, and refused when unknown', async () => {
+    const created = await json(await ctx.request('POST', '/contacts', { key: p.secretKey, body: { email: 'tz@recipients.test', timezone: 'Asia/Tokyo' } }));
+    expect(created.data.timezone).toBe('Asia/Tokyo');
+    const patched = await json(await ctx.request('PATCH', `/contacts/${created.data.id}`, { key: p.secretKey, body: { timezone: 'America/New_York' } }));
+    expect(patched.data.timezone).toBe('America/New_York');
+    expect((await ctx.request('POST', '/v1/track', { key: p.secretKey, body: { email: 'tz@recipients.test', event: 'visit', timezone: 'Europe/Paris' } })).status).toBe(200);
+    expect((await json(await ctx.request('GET', `/contacts/${created.data.id}`, { key: p.secretKey }))).data.timezone).toBe('Europe/Paris');
+    const cleared = await json(await ctx.request('PATCH', `/contacts/${created.data.id}`, { key: p.secretKey, body: { timezone: null } }));
+    expect(cleared.data.timezone).toBeNull();
+    for (const [method, path, body] of [
+      ['POST', '/contacts', { email: 'tz2@recipients.test', timezone: 'Nowhere/Land' }],
+      ['PATCH', `/contacts/${created.data.id}`, { timezone: 'GMT+25' }],
+      ['POST', '/v1/track', { email: 'tz@recipients.test', event: 'visit', timezone: 'Mars/Olympus' }],
+    ] as const) {
+      const res = await ctx.request(method, path, { key: p.secretKey, body });
+      expect(res.status, path).toBe(422);
+      expect((await json(res)).error.errors[0].field).toBe('timezone');
+    }
+  });
+
+  it('POST /campaigns/{id}/send refuses a localTime with an offset, an impossible date, or together with scheduledAt (422)', async () => {
+    await seedContacts(ctx.orm, p.id, 'badlocal', 1);
+    const id = await createCampaign(ctx, p.secretKey);
+    for (const body of [{ localTime: '2026-12-01T09:00:00Z' }, { localTime: '2026-02-30T09:00:00' }, { localTime: '2026-12-01T09:00:00', scheduledAt: '2099-01-01T00:00:00Z' }]) {
+      const res = await send(id, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect((await json(res)).error.errors[0].field).toBe('localTime');
+    }
+  });
+});
+
+describe('frequency cap', () => {
+  it('max 1: two MARKETING campaigns sent at the same moment give each contact exactly one mail; cappedCount counts the other; TRANSACTIONAL mail is not capped', async () => {
+    expect((await settings({ frequencyCap: { max: 1, perDays: 7 } })).status).toBe(200);
+    await seedContacts(ctx.orm, p.id, 'cap', 40);
+    const a = await createCampaign(ctx, p.secretKey, { subject: 'A {{first_name}}' });
+    const b = await createCampaign(ctx, p.secretKey, { subject: 'B {{first_name}}' });
+    const [ra, rb] = await Promise.all([send(a), send(b)]);
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    await waitForStatus(ctx, p.secretKey, a, 'SENT', 60_000);
+    await waitForStatus(ctx, p.secretKey, b, 'SENT', 60_000);
+    const got = receivedBy('cap');
+    expect(got).toHaveLength(40);
+    expect(new Set(got.map((m) => m.recipients[0])).size).toBe(40);
+    const [sa, sb] = [await stats(a), await stats(b)];
+    expect(sa.sentCount + sb.sentCount).toBe(40);
+    expect(sa.cappedCount + sb.cappedCount).toBe(40);
+    expect(sa.skippedCount + sb.skippedCount).toBe(0);
+    expect((await getCampaign(ctx, p.secretKey, a)).cappedCount).toBe(sa.cappedCount);
+    // A third marketing campaign: everyone is capped, nothing is sent. A transactional one goes to all.
+    const c = await createCampaign(ctx, p.secretKey, { subject: 'C' });
+    await send(c);
+    await waitForStatus(ctx, p.secretKey, c, 'SENT', 60_000);
+    expect(await stats(c)).toMatchObject({ totalRecipients: 40, sentCount: 0, cappedCount: 40 });
+    const t = await createCampaign(ctx, p.secretKey, { subject: 'T', type: 'TRANSACTIONAL' });
+    await send(t);
+    await waitForStatus(ctx, p.secretKey, t, 'SENT', 60_000);
+    expect(await stats(t)).toMatchObject({ sentCount: 40, cappedCount: 0 });
+    expect(receivedBy('cap')).toHaveLength(80);
+  }, 180_000);
+});
+
+describe('local-time campaigns', () => {
+  it('two contacts twelve hours apart: Tokyo gets it at its local time a few seconds ahead, Sao Paulo (UTC-3) is still pending, due twelve hours later', async () => {
+    await setZones('local', ['Asia/Tokyo', 'America/Sao_Paulo']);
+    const id = await createCampaign(ctx, p.secretKey);
+    const atMs = Math.ceil((Date.now() + 4000) / 1000) * 1000;
+    const res = await send(id, { localTime: localTimeAt(atMs, 'Asia/Tokyo') });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.localTime).toBe(localTimeAt(atMs, 'Asia/Tokyo'));
+    await waitFor('the Tokyo mail', async () => receivedBy('local').length, (n) => n >= 1, 30_000);
+    const got = receivedBy('local');
+    expect(got.map((m) => m.recipients[0])).toEqual(['local-0@recipients.test']);
+    expect(got[0].mailFromAt).toBeGreaterThanOrEqual(atMs - 50);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(receivedBy('local')).toHaveLength(1);
+    const c = await getCampaign(ctx, p.secretKey, id);
+    expect(c.status).toBe('SENDING');
+    expect(c.schedule).toEqual({
+      localTime: localTimeAt(atMs, 'Asia/Tokyo'),
+      waves: [
+        { utcOffset: '+09:00', at: new Date(atMs).toISOString(), recipients: 1, pending: 0 },
+        { utcOffset: '-03:00', at: new Date(atMs + 12 * 3_600_000).toISOString(), recipients: 1, pending: 1 },
+      ],
+      nextWaveAt: new Date(atMs + 12 * 3_600_000).toISOString(),
+    });
+    expect(await stats(id)).toMatchObject({ totalRecipients: 2, sentCount: 1 });
+    expect((await ctx.request('POST', `/campaigns/${id}/cancel`, { key: p.secretKey })).status).toBe(200);
+  }, 60_000);
+
+  it('a local time already past in a zone is sent there at once; contacts without a zone use the project zone', async () => {
+    expect((await settings({ timezone: 'Asia/Tokyo' })).status).toBe(200);
+    await setZones('past', ['America/Sao_Paulo']);
+    await seedContacts(ctx.orm, p.id, 'pastdefault', 2);
+    const id = await createCampaign(ctx, p.secretKey);
+    // 10:00 Tokyo time one hour ago: past for the Tokyo-by-default contacts, 11 hours ahead for Sao Paulo.
+    const atMs = Date.now() - 3_600_000;
+    await send(id, { localTime: localTimeAt(atMs, 'Asia/Tokyo') });
+    await waitFor('the past-due wave', async () => receivedBy('pastdefault').length, (n) => n >= 2, 30_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(receivedBy('past')).toHaveLength(0);
+    const c = await getCampaign(ctx, p.secretKey, id);
+    expect(c.schedule.waves.map((w: { utcOffset: string; pending: number; recipients: number }) => [w.utcOffset, w.recipients, w.pending])).toEqual([
+      ['+09:00', 2, 0],
+      ['-03:00', 1, 1],
+    ]);
+    await ctx.request('POST', `/campaigns/${id}/cancel`, { key: p.secretKey });
+  }, 60_000);
+});
