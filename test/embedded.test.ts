@@ -35,7 +35,7 @@ beforeAll(async () => {
   pristinePg = path.join(tempDir(), 'pg');
   const db = await PGlite.create({ dataDir: pristinePg });
   await db.close();
-}, 120_000);
+}, 300_000);
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
@@ -154,7 +154,7 @@ describe('embedded start (PGlite + migrations + API + worker)', () => {
     const fresh = path.join(tempDir(), 'new', 'data');
     ownerOnlyDir(path.join(fresh, 'pg'));
     expect([modeOf(path.dirname(fresh)), modeOf(fresh), modeOf(path.join(fresh, 'pg'))]).toEqual(['700', '700', '700']);
-  }, 120_000);
+  }, 300_000);
 
   it('`npm start` (launcher/main.ts, no TEMPORAL_ADDRESS): the acceptance run, then Ctrl-C leaves nothing listening', async () => {
     const port = await freePort();

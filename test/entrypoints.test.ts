@@ -35,7 +35,7 @@ async function startApi(extra: Record<string, string>) {
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 240_000; // tsx compiles the API and migrations run first: minutes on a loaded machine
   let url: string | undefined;
   while (!url) {
     url = out.split('\n').flatMap((line) => (line.includes('"API listening"') ? [JSON.parse(line).url as string] : []))[0];
@@ -73,7 +73,7 @@ describe('start:api (api/main.ts) listens where HOST says', () => {
     } finally {
       await api.stop();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('without HOST: every interface (a container publishes the port through its runtime)', async () => {
     const api = await startApi({});
@@ -83,5 +83,5 @@ describe('start:api (api/main.ts) listens where HOST says', () => {
     } finally {
       await api.stop();
     }
-  }, 120_000);
+  }, 300_000);
 });

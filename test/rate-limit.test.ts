@@ -91,7 +91,7 @@ describe('separate budgets: secret key, public key, webhooks', () => {
     const other = await ctx.newProject('refused-early');
     // Twice the secret budget of each: were any counted, the call after them would be refused.
     for (let i = 0; i < 10; i++) {
-      await expectError(await ctx.request('POST', '/contacts', { key: other.secretKey, body: 'email=a@example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415);
+      await expectError(await ctx.request('POST', '/contacts', { key: other.secretKey, body: 'email=a@example.com', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 400, 'UNSUPPORTED_CONTENT_TYPE');
     }
     const oversized = JSON.stringify({ email: 'a@example.com', data: { blob: 'x'.repeat(DEFAULT_BODY_LIMIT) } });
     for (let i = 0; i < 10; i++) await expectError(await ctx.request('POST', '/contacts', { key: other.secretKey, body: oversized }), 413, 'PAYLOAD_TOO_LARGE');
