@@ -136,14 +136,19 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
     // Cancels from 150 ms before the scheduled time to 1.5 s after it (the first page on its way,
     // then mid-send), each campaign in its own project at 200/s (400 contacts: 2 s of sending).
     const offsets = [-150, -50, 0, 50, 150, 400, 800, 1500];
-    const at = Date.now() + 10_000; // after every project's setup, on a busy machine too
-    const runs = await Promise.all(
-      offsets.map(async (offset, k) => {
+    const setups = await Promise.all(
+      offsets.map(async (_offset, k) => {
         const project = await ctx.newProject();
         await insertVerifiedDomain(ctx.orm, project.id, 'example.com', ctx.config.secretKey!);
         await setProjectRate(ctx.orm, project.id, 200);
         await seedContacts(ctx.orm, project.id, `race${k}`, 400);
-        const id = await createCampaign(ctx, project.secretKey);
+        return { project, id: await createCampaign(ctx, project.secretKey) };
+      }),
+    );
+    const at = Date.now() + 3000;
+    const runs = await Promise.all(
+      offsets.map(async (offset, k) => {
+        const { project, id } = setups[k];
         const scheduled = await ctx.request('POST', `/campaigns/${id}/send`, { key: project.secretKey, body: { scheduledAt: new Date(at).toISOString() } });
         expect(scheduled.status).toBe(200);
         await new Promise((r) => setTimeout(r, Math.max(0, at + offset - Date.now())));
