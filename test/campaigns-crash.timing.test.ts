@@ -49,7 +49,7 @@ afterAll(async () => {
 describe('a campaign whose worker is SIGKILLed three times and whose Temporal server restarts', () => {
   it(`reaches every contact, stats say 3,000; a repeat is only a message the server took that was unrecorded at a kill (<= ${IN_FLIGHT_PER_WORKER} per killed worker), once, with the same Message-ID`, { timeout: 900_000 }, async () => {
     const env = workerEnv(ctx);
-    workers.push(await startWorkerProcess(env));
+    workers.push(await startWorkerProcess(env, 180_000));
     await seedContacts(ctx.orm, ctx.project.id, 'crash', TOTAL);
     const id = await createCampaign(ctx, ctx.project.secretKey);
     expect((await ctx.request('POST', `/campaigns/${id}/send`)).status).toBe(200);
@@ -67,7 +67,7 @@ describe('a campaign whose worker is SIGKILLed three times and whose Temporal se
         (await sqlRows<{ message_id: string }>(ctx.orm.em.fork(), `select message_id from campaign_recipients where campaign_id = ? and status = 'QUEUED'`, [id])).map((r) => r.message_id),
       );
       unrecordedAtKill.push(new Set(smtp.messages.slice(0, arrived).map((m) => m.messageId!).filter((mid) => queued.has(mid))));
-      workers.push(await startWorkerProcess(env));
+      workers.push(await startWorkerProcess(env, 180_000));
     }
     // Then the Temporal server goes down and comes back (same port, same history file) mid-campaign.
     const port = Number(temporal.address.split(':')[1]);

@@ -94,7 +94,7 @@ describe('the {{unsubscribe_url}} placeholder (documented in the campaign body a
 });
 
 describe('PATCH racing send and PATCH', () => {
-  it('50 concurrent send + PATCH pairs: every send answers SCHEDULED (or 409 for none), every campaign ends SENT, each contact gets one mail', async () => {
+  it('50 concurrent send + PATCH pairs: every send answers 200 with SCHEDULED or later (never DRAFT), every campaign ends SENT, the contact gets one mail from each', async () => {
     await seedContacts(ctx.orm, p.id, 'patchrace', 1);
     const ids = await Promise.all(Array.from({ length: 50 }, (_, i) => createCampaign(ctx, p.secretKey, { name: `race ${i}` })));
     const answers = await Promise.all(
@@ -103,18 +103,19 @@ describe('PATCH racing send and PATCH', () => {
         return { id, send: s.status, sendStatus: (await json(s)).data?.status, patch: patch.status };
       }),
     );
-    expect(answers.filter((a) => a.send !== 200 || a.sendStatus !== 'SCHEDULED')).toEqual([]);
+    expect(answers.filter((a) => a.send !== 200 || !['SCHEDULED', 'SENDING', 'SENT'].includes(a.sendStatus))).toEqual([]);
     // A PATCH lands before the send, beside it (SCHEDULED is editable) or, once sending started, is a 409.
     expect(answers.filter((a) => a.patch !== 200 && a.patch !== 409)).toEqual([]);
+    // Read from the database: polling 50 campaigns over the API would exceed the key's rate limit.
     const final = await waitFor(
       'all 50 SENT',
-      () => Promise.all(ids.map((id) => getCampaign(ctx, p.secretKey, id))),
+      () => sqlRows<{ id: string; status: string }>(ctx.orm.em.fork(), 'select id, status from campaigns where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(ids)]),
       (cs) => cs.every((c) => c.status === 'SENT' || c.status === 'DRAFT'),
-      90_000,
+      200_000,
     );
     expect(final.filter((c) => c.status !== 'SENT').map((c) => c.id)).toEqual([]);
     expect(receivedBy('patchrace')).toHaveLength(50);
-  });
+  }, 240_000);
 
   it('two concurrent PATCHes of different fields (30 campaigns): both fields survive on every campaign', async () => {
     const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => createCampaign(ctx, p.secretKey, { name: `pp ${i}` })));
@@ -204,7 +205,7 @@ describe('POST /campaigns/{id}/test', () => {
     const t = await createCampaign(ctx, p.secretKey, { type: 'TRANSACTIONAL' });
     expect((await ctx.request('POST', `/campaigns/${t}/test`, { key: p.secretKey, body: { email: 'tstunsub-0@recipients.test' } })).status).toBe(200);
     await waitFor('the transactional test mail', async () => receivedBy('tstunsub').length, (n) => n === 1);
-    expect(receivedBy('tstsup') ).toHaveLength(0);
+    expect(receivedBy('tstsup')).toHaveLength(0);
   });
 
   it('caps the addresses of one call at 5 (a 6th is a 422 naming the field), as the OpenAPI document says', async () => {
