@@ -114,7 +114,14 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
 
   /** Writes the email record, then delivers it with the delivery activity every send uses. */
   async function sendEmail(step: StepOf<'SEND_EMAIL'>, idx: number): Promise<StepOutcome> {
-    const prepared = await acts.prepareAutomationEmail({ executionId, idx, step });
+    let prepared = await acts.prepareAutomationEmail({ executionId, idx, step });
+    // MARKETING mail inside the contact's quiet hours: WAITING until they end, then decided again.
+    while ('waitMs' in prepared) {
+      setStatus('WAITING');
+      await sleep(prepared.waitMs);
+      setStatus('RUNNING');
+      prepared = await acts.prepareAutomationEmail({ executionId, idx, step });
+    }
     if ('status' in prepared) return prepared;
     const delivery = await deliverEmailRecord(prepared.emailId);
     const sent = delivery.status === 'SENT';

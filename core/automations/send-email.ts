@@ -8,8 +8,9 @@ import { getTemplate } from '../templates/templates.js';
 import { newId } from '../../db/ids.js';
 import type { StepOf } from './definition.js';
 import { sqlRun } from '../../db/sql.js';
+import { marketingSendDecisionFor } from '../schedule/marketing-decision.js';
 
-export type EmailPrepared = { emailId: string } | { skipped: string } | { failed: string };
+export type EmailPrepared = { emailId: string } | { skipped: string } | { failed: string } | { waitUntil: Date; reason: string };
 
 /*
  * SEND_EMAIL, first half: renders the message for the contact (its data, `{{event.<path>}}` from
@@ -35,9 +36,15 @@ export async function prepareStepEmail(
     if (err instanceof DomainError) return { failed: err.message };
     throw err;
   }
+  const id = newId();
+  // Quiet hours and the frequency cap (MARKETING mail to the contact itself): wait, or skip for good.
+  if (template?.type === 'MARKETING' && step.to === undefined) {
+    const d = await marketingSendDecisionFor(tx, projectId, contact.id, `email:${id}`);
+    if (d.decision === 'wait') return { waitUntil: d.until, reason: d.reason };
+    if (d.decision === 'capped') return { skipped: `${d.reason}: the contact already got the most marketing mails the frequency cap allows` };
+  }
   const prepared = prepareContent({ subject: step.subject ?? template!.subject, body: step.body ?? template!.body, type: 'html' });
   const rendered = renderContent(prepared, recipientVariables(contact, { event: input.eventData }));
-  const id = newId();
   await sqlRun(
     tx,
     `insert into emails (id, project_id, contact_id, template_id, to_email, from_email, from_name, reply_to, subject, html, text_body,
