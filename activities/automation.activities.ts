@@ -96,7 +96,7 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
   }
 
   /** SEND_EMAIL, first half: the email record (once per step, however often retried), or why nothing is sent. */
-  function prepare(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { emailId: string }> {
+  function prepare(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { emailId: string } | { waitMs: number }> {
     return em().transactional(async (tx) => {
       const { ctx, halt } = await contextOrHalt(tx, input);
       if (halt) return halt;
@@ -107,6 +107,12 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
       );
       if (done?.email_id) return { emailId: done.email_id };
       const r = await prepareStepEmail(tx, { projectId: ctx!.projectId, contact: ctx!.contact!, step: input.step, eventData: ctx!.triggerData });
+      if ('waitUntil' in r) {
+        // Quiet hours (core/schedule/marketing-decision.ts): WAITING with the reason; the workflow asks again then.
+        await markExecution(tx, input.executionId, { status: 'WAITING', currentStep: input.step.id, waitingFor: null });
+        await finished(tx, input, 'WAITING', { output: { until: r.waitUntil.toISOString(), reason: r.reason } });
+        return { waitMs: Math.max(1, r.waitUntil.getTime() - Date.now()) };
+      }
       if ('emailId' in r) await finished(tx, input, 'RUNNING', { output: { emailId: r.emailId } });
       else if ('skipped' in r) await finished(tx, input, 'SKIPPED', { error: r.skipped });
       else await finished(tx, input, 'FAILED', { error: r.failed });
@@ -160,7 +166,7 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
     },
 
     /** SEND_EMAIL, first half: the email record (once per step, however often retried), or why nothing is sent. */
-    async prepareAutomationEmail(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { emailId: string }> {
+    async prepareAutomationEmail(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { emailId: string } | { waitMs: number }> {
       return prepare(input);
     },
     /**
@@ -171,9 +177,9 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
      * finds the record and delivers it, never a second one. When the retries are used up the
      * workflow calls failAutomationEmail.
      */
-    async sendAutomationEmail(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome> {
+    async sendAutomationEmail(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { waitMs: number }> {
       const prepared = await prepare(input);
-      if ('status' in prepared) return prepared;
+      if ('status' in prepared || 'waitMs' in prepared) return prepared;
       let outcome: DeliveryOutcome;
       try {
         outcome = await delivery.deliver(prepared.emailId);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { wallTimeAt } from '../core/schedule/local-time.js';
 import { json } from './helpers.js';
 import { createCampaign, ctx, getCampaign, p, seedContacts, smtp, useCampaignStack, waitFor, waitForStatus } from './support/campaigns.js';
+import { TestSmtpServer } from './support/smtp-server.js';
 
 /*
  * Mail at the right moment (issue 26) through the real stack: the API, PostgreSQL, Temporal and an
@@ -161,4 +162,61 @@ describe('local-time campaigns', () => {
     ]);
     await ctx.request('POST', `/campaigns/${id}/cancel`, { key: p.secretKey });
   }, 60_000);
+});
+
+describe('automations: quiet hours and the frequency cap', () => {
+  const template = async (subject: string, type: 'MARKETING' | 'TRANSACTIONAL') => {
+    const res = await ctx.request('POST', '/templates', { key: p.secretKey, body: { name: subject, subject, body: `<p>${subject}</p>`, type, from: 'hello@example.com' } });
+    expect(res.status).toBe(201);
+    return (await json(res)).data.id as string;
+  };
+  const workflow = async (steps: unknown[]) => {
+    const res = await ctx.request('POST', '/workflows', { key: p.secretKey, body: { name: 'Timing', enabled: true, trigger: { type: 'EVENT', eventName: 'go' }, steps } });
+    expect(res.status).toBe(201);
+    return (await json(res)).data.id as string;
+  };
+  const executionOf = async (wf: string) => {
+    const list = (await json(await ctx.request('GET', `/workflows/${wf}/executions`, { key: p.secretKey }))).data.items;
+    if (list.length === 0) return undefined;
+    return (await json(await ctx.request('GET', `/workflows/${wf}/executions/${list[0].id}`, { key: p.secretKey }))).data;
+  };
+  const subjectsTo = (to: string) => Promise.all(smtp.messages.filter((m) => m.recipients.includes(to)).map(async (m) => ({ subject: (await TestSmtpServer.parse(m)).subject, at: m.mailFromAt })));
+
+  it('quiet hours hold a MARKETING SEND_EMAIL step (execution WAITING, reason QUIET_HOURS) until the contact-local window ends, never a TRANSACTIONAL one', async () => {
+    // A window in the contact's zone (Asia/Kolkata, +05:30) from a minute ago to the next whole minute.
+    if (new Date().getUTCSeconds() > 50) await new Promise((r) => setTimeout(r, 11_000));
+    const now = Date.now();
+    const endMs = Math.ceil((now + 1) / 60_000) * 60_000;
+    const hhmm = (ms: number) => localTimeAt(ms, 'Asia/Kolkata').slice(11, 16);
+    expect((await settings({ quietHours: { start: hhmm(now - 60_000), end: hhmm(endMs) } })).status).toBe(200);
+    const wf = await workflow([
+      { id: 'receipt', type: 'SEND_EMAIL', templateId: await template('Receipt', 'TRANSACTIONAL'), next: 'promo' },
+      { id: 'promo', type: 'SEND_EMAIL', templateId: await template('Promo', 'MARKETING') },
+    ]);
+    expect((await ctx.request('POST', '/v1/track', { key: p.secretKey, body: { email: 'quiet@recipients.test', event: 'go', timezone: 'Asia/Kolkata' } })).status).toBe(200);
+    const waiting = await waitFor('the promo step waiting', () => executionOf(wf), (x) => x?.status === 'WAITING' && x.steps.some((s: { stepId: string }) => s.stepId === 'promo'), 30_000);
+    expect(waiting.steps.find((s: { stepId: string }) => s.stepId === 'promo')).toMatchObject({ status: 'WAITING', output: { reason: 'QUIET_HOURS', until: new Date(endMs).toISOString() } });
+    expect((await subjectsTo('quiet@recipients.test')).map((m) => m.subject)).toEqual([expect.stringContaining('Receipt')]);
+    const done = await waitFor('the execution completed', () => executionOf(wf), (x) => x?.status === 'COMPLETED', 90_000);
+    expect(done.steps.find((s: { stepId: string }) => s.stepId === 'promo')).toMatchObject({ status: 'COMPLETED' });
+    const mails = await subjectsTo('quiet@recipients.test');
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('Receipt'), expect.stringContaining('Promo')]);
+    expect(mails[1].at).toBeGreaterThanOrEqual(endMs - 50);
+  }, 150_000);
+
+  it('max 1: the second MARKETING SEND_EMAIL step is SKIPPED with reason FREQUENCY_CAP and never sent; a TRANSACTIONAL step still goes', async () => {
+    expect((await settings({ frequencyCap: { max: 1, perDays: 7 } })).status).toBe(200);
+    const wf = await workflow([
+      { id: 'first', type: 'SEND_EMAIL', templateId: await template('News 1', 'MARKETING'), next: 'second' },
+      { id: 'second', type: 'SEND_EMAIL', templateId: await template('News 2', 'MARKETING'), next: 'receipt' },
+      { id: 'receipt', type: 'SEND_EMAIL', templateId: await template('Receipt', 'TRANSACTIONAL') },
+    ]);
+    expect((await ctx.request('POST', '/v1/track', { key: p.secretKey, body: { email: 'capped@recipients.test', event: 'go' } })).status).toBe(200);
+    const done = await waitFor('the execution completed', () => executionOf(wf), (x) => x?.status === 'COMPLETED', 60_000);
+    const second = done.steps.find((s: { stepId: string }) => s.stepId === 'second');
+    expect(second.status).toBe('SKIPPED');
+    expect(second.error).toMatch(/^FREQUENCY_CAP/);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await subjectsTo('capped@recipients.test')).map((m) => m.subject).sort()).toEqual([expect.stringContaining('News 1'), expect.stringContaining('Receipt')]);
+  }, 90_000);
 });

@@ -178,7 +178,15 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
       retry: { initialInterval: policy.initialIntervalMs, backoffCoefficient: 2, maximumInterval: policy.maximumIntervalMs, maximumAttempts: policy.maximumAttempts },
     });
     try {
-      return await sendAutomationEmail({ executionId, idx, step });
+      let outcome = await sendAutomationEmail({ executionId, idx, step });
+      // MARKETING mail inside the contact's quiet hours: WAITING until they end, then decided again.
+      while ('waitMs' in outcome) {
+        setStatus('WAITING');
+        await sleep(outcome.waitMs);
+        setStatus('RUNNING');
+        outcome = await sendAutomationEmail({ executionId, idx, step });
+      }
+      return outcome;
     } catch (err) {
       if (!(err instanceof ActivityFailure)) throw err; // e.g. the workflow was cancelled
       return db.failAutomationEmail({ executionId, idx, step, error: err.cause?.message ?? err.message });
@@ -187,7 +195,13 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
 
   /** SEND_EMAIL of executions started before ENGINE_V2: the record, then the delivery activity of /v1/send, then the outcome. */
   async function sendEmailV1(step: StepOf<'SEND_EMAIL'>, idx: number): Promise<StepOutcome> {
-    const prepared = await acts.prepareAutomationEmail({ executionId, idx, step });
+    let prepared = await acts.prepareAutomationEmail({ executionId, idx, step });
+    while ('waitMs' in prepared) {
+      setStatus('WAITING');
+      await sleep(prepared.waitMs);
+      setStatus('RUNNING');
+      prepared = await acts.prepareAutomationEmail({ executionId, idx, step });
+    }
     if ('status' in prepared) return prepared;
     const delivery = await deliverEmailRecord(prepared.emailId);
     const sent = delivery.status === 'SENT';

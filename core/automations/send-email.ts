@@ -8,8 +8,9 @@ import { findSuppressed } from '../suppressions.js';
 import { getTemplate } from '../templates/templates.js';
 import { newId } from '../../db/ids.js';
 import type { StepOf } from './definition.js';
+import { marketingSendDecisionFor } from '../schedule/marketing-decision.js';
 
-export type EmailPrepared = { emailId: string } | { skipped: string } | { failed: string };
+export type EmailPrepared = { emailId: string } | { skipped: string } | { failed: string } | { waitUntil: Date; reason: string };
 
 /*
  * SEND_EMAIL, first half: whether the contact may get it (suppression; for a MARKETING template
@@ -38,9 +39,15 @@ export async function prepareStepEmail(
     if (err instanceof DomainError) return { failed: err.message };
     throw err;
   }
+  const id = newId();
+  // Quiet hours and the frequency cap (MARKETING mail to the contact itself): wait, or skip for good.
+  if (template?.type === 'MARKETING' && step.to === undefined) {
+    const d = await marketingSendDecisionFor(tx, projectId, contact.id, `email:${id}`);
+    if (d.decision === 'wait') return { waitUntil: d.until, reason: d.reason };
+    if (d.decision === 'capped') return { skipped: `${d.reason}: the contact already got the most marketing mails the frequency cap allows` };
+  }
   const prepared = prepareContent({ subject: step.subject ?? template!.subject, body: step.body ?? template!.body, type: 'html' });
   const rendered = renderContent(prepared, recipientVariables(contact, { event: input.eventData }));
-  const id = newId();
   const row = {
     id, contact_id: step.to === undefined ? contact.id : null, to_email: to, to_name: null,
     subject: rendered.subject, html: rendered.html, text_body: rendered.text, message_id: `<${id}@${domainOf(sender.fromEmail)}>`,
