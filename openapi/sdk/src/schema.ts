@@ -957,7 +957,7 @@ export interface components {
              */
             email: string;
             /**
-             * @description Any name of 1-255 characters without control characters. Names starting with `email.`, `contact.` or `segment.` (any case) are reserved for events the service records itself.
+             * @description 1-255 characters without control characters, compared after Unicode NFKC normalisation with format characters (zero-width spaces, bidi marks) removed and surrounding spaces trimmed. Names starting with `email.`, `contact.` or `segment.` (any case, look-alikes included) are reserved for events the service records itself. In conditions, write a name with spaces as `event."Signed Up"`.
              * @example Signed Up
              */
             event: string;
@@ -1153,7 +1153,7 @@ export interface components {
          */
         SegmentType: "DYNAMIC" | "STATIC";
         /**
-         * @description `logic` (AND|OR) combines `groups`; the filters of a group are AND-ed, and its optional nested `conditions` is AND-ed with them. At most 5 levels and 100 filters. Fields: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name>, email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>. Dates compare as `YYYY-MM-DD` (the whole UTC day) or ISO datetimes; a missing attribute never matches a negative or comparison operator; `exists`/`notExists` treat JSON null as missing. Event and email-activity fields take triggered, notTriggered, triggeredWithin, triggeredOlderThan and notTriggeredWithin; `segment.<id>` takes equals/notEquals true|false, exists or notExists.
+         * @description `logic` (AND|OR) combines `groups`; the filters of a group are AND-ed, and its optional nested `conditions` is AND-ed with them. At most 5 levels and 100 filters. Compiled, a condition holds at most 20,000 values (about one per filter, one per `in` value), each `segment.<id>` of a DYNAMIC segment counting as that segment's whole condition, transitively (a larger one is a 422 naming the limit). Fields: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name> (a name with spaces or quotes as a JSON string: event."Signed Up"), email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>. Dates compare as `YYYY-MM-DD` (the whole UTC day) or ISO datetimes; a missing attribute never matches a negative or comparison operator; `exists`/`notExists` treat JSON null as missing. Event and email-activity fields take triggered, notTriggered, triggeredWithin, triggeredOlderThan and notTriggeredWithin; `segment.<id>` takes equals/notEquals true|false, exists or notExists.
          * @example {
          *       "logic": "AND",
          *       "groups": [
@@ -1213,7 +1213,7 @@ export interface components {
         };
         ConditionFilter: {
             /**
-             * @description What to test: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name>, email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>.
+             * @description What to test: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name> (a name with spaces or quotes as a JSON string: event."Signed Up"), email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>.
              * @example data.plan
              */
             field: string;
@@ -1755,7 +1755,10 @@ export interface components {
         WorkflowTrigger: {
             /** @enum {string} */
             type: "EVENT";
-            /** @description A tracked event or a system event (email.opened, contact.unsubscribed, ...) */
+            /**
+             * @description A tracked event or a system event (email.opened, contact.unsubscribed, ...)
+             * @example Signed Up
+             */
             eventName: string;
         } | {
             /** @enum {string} */
@@ -1824,6 +1827,10 @@ export interface components {
             id: string;
             /** @enum {string} */
             type: "WAIT_FOR_EVENT";
+            /**
+             * @description An event name: 1-255 characters without control characters, compared after Unicode NFKC normalisation with format characters (zero-width spaces, bidi marks) removed and surrounding spaces trimmed.
+             * @example Signed Up
+             */
             eventName: string;
             timeout: {
                 amount: number;
@@ -3265,6 +3272,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getSegment: {
@@ -3339,6 +3355,15 @@ export interface operations {
             };
             /** @description Internal Server Error (codes: INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3543,6 +3568,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listSegmentContacts: {
@@ -3622,6 +3656,15 @@ export interface operations {
             };
             /** @description Internal Server Error (codes: INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
