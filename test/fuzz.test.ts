@@ -905,7 +905,7 @@ describe('the condition language through every door', () => {
     // What is stored still evaluates: S2's members, the victims.
     expect((await ctx.request('GET', `/segments/${s2}/contacts`)).status).toBe(200);
     expect((await ctx.request('GET', `/campaigns/${campaign}`)).status).toBe(200);
-  });
+  }, 900_000);
 });
 
 /** Five nested levels, each naming `id` twice. */
