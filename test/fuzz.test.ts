@@ -114,7 +114,7 @@ const filters = (n: number) => Array.from({ length: n }, (_, i) => ({ field: `da
 
 const BAD_FIELDS = [
   '', 'data', 'data.', 'data..x', `data.${'k'.repeat(201)}`, `data.${Array.from({ length: 11 }, () => 'k').join('.')}`, 'data.__proto__',
-  'data.constructor.prototype', '__proto__', 'constructor', 'toString', 'Email', ' email', 'event.', 'event.a b', `event.${'e'.repeat(201)}`,
+  'data.constructor.prototype', '__proto__', 'constructor', 'toString', 'Email', ' email', 'event.', 'event.a b', `event.${'e'.repeat(256)}`, 'event."a', 'event.""', 'event."\u200b \u3000"', `event.${JSON.stringify('e'.repeat(256))}`, 'event."a"b', 'event.\uff45mail.opened',
   'email.nope', 'email.__proto__', 'segment.', 'segment.not-a-uuid', `segment.${NOTHING}`, `segment.${NOTHING.toUpperCase()}`, 'data.a\u0000b',
   'event.\u0000', 'data.\ud800', "data.' OR '1'='1", 'data.a%_\\', `data.${NOISE.slice(0, 200)}`,
 ];
