@@ -3272,15 +3272,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
         };
     };
     getSegment: {
@@ -3561,15 +3552,6 @@ export interface operations {
             };
             /** @description Internal Server Error (codes: INTERNAL_ERROR) */
             500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
-            503: {
                 headers: {
                     [name: string]: unknown;
                 };

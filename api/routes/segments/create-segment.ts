@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { startSegmentRefresh } from '../../../core/segments/refresh.js';
 import { createSegment } from '../../../core/segments/segments.js';
-import { withStatementTimeout } from '../../../core/statement-timeout.js';
 import { errorResponses, jsonBody, ok, success } from '../../envelope.js';
 import { secretKey } from '../../middleware/auth.js';
 import type { App } from '../../types.js';
@@ -17,12 +16,12 @@ const route = createRoute({
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: jsonBody(CreateSegmentBody),
-  responses: { 201: ok(Segment, 'Created, with its member count'), ...errorResponses(400, 401, 403, 422, 429, 503) },
+  responses: { 201: ok(Segment, 'Created, with its member count'), ...errorResponses(400, 401, 403, 422, 429) },
 });
 
 export const registerCreateSegment = (app: App) =>
   app.openapi(route, async (c) => {
-    const segment = await withStatementTimeout(c.var.em, c.var.deps.config.conditionQueryTimeoutMs, (tx) => createSegment(tx, c.var.project.id, c.req.valid('json')));
+    const segment = await createSegment(c.var.em, c.var.project.id, c.req.valid('json'));
     if (segment.type === 'DYNAMIC') await startSegmentRefresh(c.var.deps, segment.id);
     return c.json(success(toSegmentDto(segment)), 201);
   });
