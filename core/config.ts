@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   /** Segments: how often each DYNAMIC segment is re-evaluated (membership events, counts), and how old a count may be when read. */
   SEGMENT_REFRESH_INTERVAL_SECONDS: z.coerce.number().positive().default(300),
   SEGMENT_COUNT_TTL_SECONDS: z.coerce.number().min(0).default(60),
+  CONDITION_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(3_600_000).default(15_000),
   SEND_RATE_PER_SECOND: z.coerce.number().positive().default(14),
   /** Delivery attempts of one email on transient failures (4xx, no connection), and the doubling wait between them. */
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(20),
@@ -96,6 +97,8 @@ export interface Config {
   segmentRefreshIntervalMs: number;
   /** GET /segments/{id} recounts a memberCount older than this. */
   segmentCountTtlMs: number;
+  /** Statement time limit of the queries an API request runs over a condition (segment members and counts). */
+  conditionQueryTimeoutMs: number;
   sendRatePerSecond: number;
   /** Retry policy of the delivery activity (read by the workflow through a local activity of the worker). */
   deliveryRetry: DeliveryRetry;
@@ -149,6 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     segmentRefreshIntervalMs: Math.round(e.SEGMENT_REFRESH_INTERVAL_SECONDS * 1000),
     segmentCountTtlMs: Math.round(e.SEGMENT_COUNT_TTL_SECONDS * 1000),
+    conditionQueryTimeoutMs: e.CONDITION_QUERY_TIMEOUT_MS,
     sendRatePerSecond: e.SEND_RATE_PER_SECOND,
     deliveryRetry: {
       maximumAttempts: e.DELIVERY_MAX_ATTEMPTS,

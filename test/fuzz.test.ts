@@ -114,7 +114,7 @@ const filters = (n: number) => Array.from({ length: n }, (_, i) => ({ field: `da
 
 const BAD_FIELDS = [
   '', 'data', 'data.', 'data..x', `data.${'k'.repeat(201)}`, `data.${Array.from({ length: 11 }, () => 'k').join('.')}`, 'data.__proto__',
-  'data.constructor.prototype', '__proto__', 'constructor', 'toString', 'Email', ' email', 'event.', 'event.a b', `event.${'e'.repeat(201)}`,
+  'data.constructor.prototype', '__proto__', 'constructor', 'toString', 'Email', ' email', 'event.', 'event.a b', `event.${'e'.repeat(256)}`, 'event."a', 'event.""', 'event."\u200b \u3000"', `event.${JSON.stringify('e'.repeat(256))}`, 'event."a"b', 'event.\uff45mail.opened',
   'email.nope', 'email.__proto__', 'segment.', 'segment.not-a-uuid', `segment.${NOTHING}`, `segment.${NOTHING.toUpperCase()}`, 'data.a\u0000b',
   'event.\u0000', 'data.\ud800', "data.' OR '1'='1", 'data.a%_\\', `data.${NOISE.slice(0, 200)}`,
 ];
@@ -838,3 +838,83 @@ describe('hostile input against the hardening rules', () => {
     }
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// The condition language through every door that takes it (issue 24): segments, a campaign's
+// audienceFilter, a workflow's CONDITION step; references of references included (unbounded,
+// 100 x 100 x 100 references once took the service down).
+// ---------------------------------------------------------------------------------------------
+
+describe('the condition language through every door', () => {
+  const refs = (id: string, n: number, logic = 'OR') => ({ logic, groups: [{ filters: Array.from({ length: n }, () => ({ field: `segment.${id}`, operator: 'equals', value: true })) }] });
+
+  it('hostile conditions and reference chains at segments, campaign filters and CONDITION steps: never a 5xx, always the envelope, an oversized one a 422 naming the limit', async () => {
+    const made = async (method: string, path: string, body: unknown) => {
+      const res = await ctx.request(method, path, { body });
+      const out = await json(res);
+      expect(res.status, JSON.stringify(out).slice(0, 500)).toBeLessThan(300);
+      return out.data.id as string;
+    };
+    // S0: one filter; S1 = 100 x S0; S2 = 100 x S1 (10,000 values: the largest chain within the bound).
+    const s0 = await made('POST', '/segments', { name: 'Door S0', condition: VALID_CONDITION });
+    const s1 = await made('POST', '/segments', { name: 'Door S1', condition: refs(s0, 100) });
+    const s2 = await made('POST', '/segments', { name: 'Door S2', condition: refs(s1, 100, 'AND') });
+    const campaign = await made('POST', '/campaigns', { name: 'Door victim', subject: 'S', body: '<p>B</p>', from: FROM, audienceType: 'FILTERED', audienceFilter: VALID_CONDITION });
+    const step = (condition: unknown) => [{ id: 'c', type: 'CONDITION', condition, branches: {} }];
+    const workflow = await made('POST', '/workflows', { name: 'Door victim', trigger: { type: 'EVENT', eventName: 'door' }, steps: step(VALID_CONDITION) });
+
+    const doors: [string, string, string, (c: string) => string][] = [
+      ['POST /segments', 'POST', '/segments', (c) => `{"name":"Door fuzz","condition":${c}}`],
+      ['PATCH /segments/{id}', 'PATCH', `/segments/${victims.segment}`, (c) => `{"condition":${c}}`],
+      ['POST /campaigns', 'POST', '/campaigns', (c) => `{"name":"Door fuzz","subject":"S","body":"<p>B</p>","from":"${FROM}","audienceType":"FILTERED","audienceFilter":${c}}`],
+      ['PATCH /campaigns/{id}', 'PATCH', `/campaigns/${campaign}`, (c) => `{"audienceType":"FILTERED","audienceFilter":${c}}`],
+      ['POST /workflows', 'POST', '/workflows', (c) => `{"name":"Door fuzz","trigger":{"type":"EVENT","eventName":"door"},"steps":[{"id":"c","type":"CONDITION","condition":${c},"branches":{}}]}`],
+      ['PATCH /workflows/{id}', 'PATCH', `/workflows/${workflow}`, (c) => `{"steps":[{"id":"c","type":"CONDITION","condition":${c},"branches":{}}]}`],
+    ];
+    const oversized: [string, unknown][] = [
+      ['100 x S2 (a million values)', refs(s2, 100)],
+      ['10 x S2', refs(s2, 10)],
+      ['3 x S2, AND', refs(s2, 3, 'AND')],
+      ['S2 in each of 100 OR groups', { logic: 'OR', groups: Array.from({ length: 100 }, () => ({ filters: [{ field: `segment.${s2}`, operator: 'exists' }] })) }],
+      ['S2 twice at every nesting level', nestedRefs(s2)],
+      ['50 x S1 and 50 x S2, upper case ids', { logic: 'AND', groups: [refs(s1.toUpperCase(), 50).groups[0], refs(s2.toUpperCase(), 50).groups[0]] }],
+    ];
+    const fitting: [string, unknown][] = [
+      ['S2 once', refs(s2, 1)],
+      ['S1 and S2, negated', { logic: 'OR', groups: [{ filters: [{ field: `segment.${s1}`, operator: 'notEquals', value: true }, { field: `segment.${s2}`, operator: 'notExists' }] }] }],
+    ];
+    const cases: [string, string][] = [
+      ...[...hostileConditions(), ...fitting, ...oversized].map(([name, c]) => [name, JSON.stringify(c)] as [string, string]),
+      ...RAW_CONDITIONS,
+    ];
+    const problems: string[] = [];
+    for (const [door, method, path, body] of doors) {
+      for (let i = 0; i < cases.length; i += GROUP) {
+        const group = cases.slice(i, i + GROUP);
+        const responses = await Promise.all(group.map(([, c]) => ctx.app.request(path, { method, body: body(c), headers: { authorization: `Bearer ${ctx.project.secretKey}`, 'content-type': 'application/json' } })));
+        for (let j = 0; j < group.length; j++) {
+          const c: Case = { name: group[j][0], method, url: path, key: 'secret' };
+          problems.push(...(await problemsOf(c, responses[j].clone())).map((p) => `${door}: ${p}`));
+        }
+      }
+      for (const [name, c] of oversized) {
+        const t = Date.now();
+        const res = await ctx.app.request(path, { method, body: body(JSON.stringify(c)), headers: { authorization: `Bearer ${ctx.project.secretKey}`, 'content-type': 'application/json' } });
+        const text = await res.text();
+        if (res.status !== 422 || !text.includes('20,000')) problems.push(`${door} [${name}] -> ${res.status}, not a 422 naming the limit: ${text.slice(0, 200)}`);
+        if (Date.now() - t > 5000) problems.push(`${door} [${name}] took ${Date.now() - t} ms`);
+      }
+    }
+    expect(problems.slice(0, 40), `${problems.length} problems`).toEqual([]);
+    // What is stored still evaluates: S2's members, the victims.
+    expect((await ctx.request('GET', `/segments/${s2}/contacts`)).status).toBe(200);
+    expect((await ctx.request('GET', `/campaigns/${campaign}`)).status).toBe(200);
+  }, 900_000);
+});
+
+/** Five nested levels, each naming `id` twice. */
+function nestedRefs(id: string): unknown {
+  let c: unknown = { logic: 'AND', groups: [{ filters: [{ field: `segment.${id}`, operator: 'exists' }, { field: `segment.${id}`, operator: 'exists' }] }] };
+  for (let i = 1; i < 5; i++) c = { logic: 'OR', groups: [{ filters: [{ field: `segment.${id}`, operator: 'exists' }, { field: `segment.${id}`, operator: 'exists' }], conditions: c }] };
+  return c;
+}

@@ -12,7 +12,9 @@ import { segmentWorkflowId } from '../core/workflow-ids.js';
 import { sqlRun } from '../db/sql.js';
 import { expectError } from './support/envelope.js';
 import { insertVerifiedDomain } from './support/emails.js';
-import { json, setupTestContext, type TestContext } from './helpers.js';
+import { createApp } from '../api/app.js';
+import { EMBEDDED_PASS, json, setupTestContext, type TestContext } from './helpers.js';
+import { validateResponsesOf } from './support/response-validation.js';
 
 let ctx: TestContext;
 const dynamicIds: string[] = [];
@@ -117,7 +119,7 @@ describe('editing a named segment', () => {
     const two = { logic: 'OR', groups: [{ filters: [plan('pro'), plan('team')] }] }; // S2 20,000: fits; the campaign 40,000: does not
     const r = await expectError(await ctx.request('PATCH', `/segments/${s0}`, { body: { condition: two } }), 422, 'VALIDATION_ERROR');
     expect(r.error.message).toContain(`campaign ${campaign.id} too large`);
-    await ok('DELETE', `/campaigns/${campaign.id}`);
+    await ok('PATCH', `/campaigns/${campaign.id}`, { audienceType: 'ALL' });
 
     const wf = await ok('POST', '/workflows', { name: 'Twice', trigger: { type: 'EVENT', eventName: 'signup' }, steps: [{ id: 'c', type: 'CONDITION', condition: twice, branches: {} }] });
     const w = await expectError(await ctx.request('PATCH', `/segments/${s0}`, { body: { condition: two } }), 422, 'VALIDATION_ERROR');
@@ -175,5 +177,29 @@ describe('a segment over the bound anyway (stored before the bound existed)', ()
     const started = (await handle.fetchHistory()).events!.filter((e) => e.activityTaskStartedEventAttributes);
     expect(started.every((e) => Number(e.activityTaskStartedEventAttributes!.attempt) === 1)).toBe(true);
     expect((await handle.describe()).status.name).toBe('RUNNING');
+  }, 240_000);
+});
+
+describe('the statement time limit of condition queries (CONDITION_QUERY_TIMEOUT_MS)', () => {
+  // PGlite (the embedded pass) runs single-user PostgreSQL without statement timers: real PostgreSQL only.
+  it.skipIf(EMBEDDED_PASS)('a listing over the limit is a 503 naming it, the limit does not stay on the pooled connection, and other requests go on', async () => {
+    const { s2 } = await chain('Slow');
+    await sqlRun(
+      ctx.orm.em.fork(),
+      `insert into contacts (id, project_id, email, subscribed, data, created_at, updated_at)
+       select gen_random_uuid(), ?, 'slow-' || i || '@example.com', true, jsonb_build_object('plan', case when i % 2 = 0 then 'pro' else 'free' end), now(), now()
+       from generate_series(1, 3000) i`,
+      [ctx.project.id],
+    );
+    const strict = validateResponsesOf(createApp({ ...ctx.deps, config: { ...ctx.config, conditionQueryTimeoutMs: 5 } }));
+    const get = (path: string) => strict.request(path, { headers: { authorization: `Bearer ${ctx.project.secretKey}` } });
+    const body = await expectError(await get(`/segments/${s2}/contacts?limit=100`), 503, 'SERVICE_UNAVAILABLE');
+    expect(body.error.message).toContain('limit of 5 ms');
+    // SET LOCAL ended with the transaction: no pooled connection keeps the 5 ms limit.
+    const settings = await Promise.all(Array.from({ length: 5 }, () => ctx.orm.em.fork().getConnection().execute<{ statement_timeout: string }[]>('show statement_timeout', [], 'all')));
+    expect(settings.map((r) => r[0].statement_timeout)).toEqual(['0', '0', '0', '0', '0']);
+    expect((await get('/contacts?limit=5')).status).toBe(200);
+    // With the default limit the same listing answers.
+    expect((await ctx.request('GET', `/segments/${s2}/contacts?limit=100`)).status).toBe(200);
   });
 });

@@ -35,7 +35,8 @@ export const EVENT_NAME_HELP =
 /** An event name in a request: normalised, then checked (the value the handler sees is the normalised name). */
 export const EventNameSchema = z
   .string()
-  .max(4 * EVENT_NAME_MAX)
+  .min(1)
+  .max(EVENT_NAME_MAX)
   .overwrite(normalizeEventName)
   .superRefine((name, ctx) => {
     const problem = eventNameProblem(name);

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { filterIssues } from './filter-rules.js';
-import { FIELD_HELP, OPERATORS, TIME_UNITS, type Operator, type TimeUnit } from './fields.js';
+import { FIELD_HELP, OPERATORS, SIZE_HELP, TIME_UNITS, type Operator, type TimeUnit } from './fields.js';
 
 /** Nesting and size limits of one condition. */
 export const MAX_CONDITION_DEPTH = 5;
@@ -140,7 +140,7 @@ const ConditionNode = z
   .openapi('Condition', {
     description:
       '`logic` (AND|OR) combines `groups`; the filters of a group are AND-ed, and its optional nested `conditions` is AND-ed with them. ' +
-      `At most ${MAX_CONDITION_DEPTH} levels and ${MAX_CONDITION_FILTERS} filters. Fields: ${FIELD_HELP}. ` +
+      `At most ${MAX_CONDITION_DEPTH} levels and ${MAX_CONDITION_FILTERS} filters. ${SIZE_HELP} (a larger one is a 422 naming the limit). Fields: ${FIELD_HELP}. ` +
       'Dates compare as `YYYY-MM-DD` (the whole UTC day) or ISO datetimes; a missing attribute never matches a negative or comparison operator; ' +
       '`exists`/`notExists` treat JSON null as missing. Event and email-activity fields take triggered, notTriggered, triggeredWithin, ' +
       'triggeredOlderThan and notTriggeredWithin; `segment.<id>` takes equals/notEquals true|false, exists or notExists.',

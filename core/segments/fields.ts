@@ -23,6 +23,19 @@ export const EMAIL_ACTIVITIES = ['sent', 'delivered', 'opened', 'clicked', 'boun
 export const MAX_PATH_SEGMENTS = 10;
 export const MAX_KEY_LENGTH = 200;
 export const MAX_IN_VALUES = 100;
+/**
+ * Most values (bind parameters) one condition may compile to, with every `segment.<id>` of a
+ * DYNAMIC segment counted as that segment's own condition, transitively (the compiler inlines it).
+ * A condition without references stays far below it (100 filters of 100-value `in` lists are about
+ * 11,000); 100 references to a segment of 100 such filters is over it. Without a bound, references
+ * of references grow exponentially (100 x 100 x 100 is a million filters).
+ */
+export const MAX_COMPILED_PARAMS = 20_000;
+
+export const SIZE_HELP =
+  `Compiled, a condition holds at most ${MAX_COMPILED_PARAMS.toLocaleString('en-US')} values (about one per filter, one per \`in\` value), ` +
+  'each `segment.<id>` of a DYNAMIC segment counting as that segment\'s whole condition, transitively';
+
 /** Longest `within`/`olderThan` window: 100 years. */
 export const MAX_WINDOW_MS = 100 * 365 * UNIT_MS.days;
 

@@ -2,21 +2,10 @@ import { DomainError, type FieldError } from '../errors.js';
 import type { Condition, Filter } from './condition.js';
 import { compileFilterAlone } from './compile-node.js';
 import { UnresolvedSegmentError } from './compile-relations.js';
-import { parseField } from './fields.js';
+import { MAX_COMPILED_PARAMS, parseField, SIZE_HELP } from './fields.js';
 import type { SegmentRef } from './sql.js';
 
-/**
- * Most values (bind parameters) one condition may compile to, with every `segment.<id>` of a
- * DYNAMIC segment counted as that segment's own condition, transitively (the compiler inlines it).
- * A condition without references stays far below it (100 filters of 100-value `in` lists are about
- * 11,000); 100 references to a segment of 100 such filters is over it. Without a bound, references
- * of references grow exponentially (100 x 100 x 100 is a million filters).
- */
-export const MAX_COMPILED_PARAMS = 20_000;
-
-export const SIZE_HELP =
-  `Compiled, a condition holds at most ${MAX_COMPILED_PARAMS.toLocaleString('en-US')} values (about one per filter, one per \`in\` value), ` +
-  'each `segment.<id>` of a DYNAMIC segment counting as that segment\'s whole condition, transitively';
+export { MAX_COMPILED_PARAMS, SIZE_HELP };
 
 /** A condition (or a segment it names, after an edit) compiles to more values than MAX_COMPILED_PARAMS. */
 export class ConditionTooLargeError extends DomainError {

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { withFreshCount } from '../../../core/segments/counts.js';
 import { getSegment } from '../../../core/segments/segments.js';
+import { withStatementTimeout } from '../../../core/statement-timeout.js';
 import { errorResponses, IdParam, ok, success } from '../../envelope.js';
 import { secretKey } from '../../middleware/auth.js';
 import type { App } from '../../types.js';
@@ -16,12 +17,14 @@ const route = createRoute({
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { params: IdParam },
-  responses: { 200: ok(Segment, 'The segment'), ...errorResponses(401, 403, 404, 429) },
+  responses: { 200: ok(Segment, 'The segment'), ...errorResponses(401, 403, 404, 429, 503) },
 });
 
 export const registerGetSegment = (app: App) =>
   app.openapi(route, async (c) => {
-    const segment = await getSegment(c.var.em, c.var.project.id, c.req.valid('param').id);
-    await withFreshCount(c.var.em, segment, c.var.deps.config.segmentCountTtlMs);
+    const { config } = c.var.deps;
+    const segment = await withStatementTimeout(c.var.em, config.conditionQueryTimeoutMs, async (tx) =>
+      withFreshCount(tx, await getSegment(tx, c.var.project.id, c.req.valid('param').id), config.segmentCountTtlMs),
+    );
     return c.json(success(toSegmentDto(segment)), 200);
   });

@@ -1357,7 +1357,7 @@ export interface components {
          */
         SegmentType: "DYNAMIC" | "STATIC";
         /**
-         * @description `logic` (AND|OR) combines `groups`; the filters of a group are AND-ed, and its optional nested `conditions` is AND-ed with them. At most 5 levels and 100 filters. Fields: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name> (a name with spaces or quotes as a JSON string: event."Signed Up"), email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>. Dates compare as `YYYY-MM-DD` (the whole UTC day) or ISO datetimes; a missing attribute never matches a negative or comparison operator; `exists`/`notExists` treat JSON null as missing. Event and email-activity fields take triggered, notTriggered, triggeredWithin, triggeredOlderThan and notTriggeredWithin; `segment.<id>` takes equals/notEquals true|false, exists or notExists.
+         * @description `logic` (AND|OR) combines `groups`; the filters of a group are AND-ed, and its optional nested `conditions` is AND-ed with them. At most 5 levels and 100 filters. Compiled, a condition holds at most 20,000 values (about one per filter, one per `in` value), each `segment.<id>` of a DYNAMIC segment counting as that segment's whole condition, transitively (a larger one is a 422 naming the limit). Fields: one of email, subscribed, createdAt, updatedAt, data.<path>, event.<name> (a name with spaces or quotes as a JSON string: event."Signed Up"), email.<sent|delivered|opened|clicked|bounced|complained>, segment.<id>. Dates compare as `YYYY-MM-DD` (the whole UTC day) or ISO datetimes; a missing attribute never matches a negative or comparison operator; `exists`/`notExists` treat JSON null as missing. Event and email-activity fields take triggered, notTriggered, triggeredWithin, triggeredOlderThan and notTriggeredWithin; `segment.<id>` takes equals/notEquals true|false, exists or notExists.
          * @example {
          *       "logic": "AND",
          *       "groups": [
@@ -5556,6 +5556,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteSegment: {
@@ -6104,6 +6125,27 @@ export interface operations {
                      *         "code": "INTERNAL_ERROR",
                      *         "message": "An unexpected error occurred",
                      *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
                      *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
                      *       },
                      *       "timestamp": "2026-11-23T10:00:00.000Z"
