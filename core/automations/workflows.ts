@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
 import { notFound, validationError } from '../errors.js';
 import { keysetPage } from '../paging.js';
 import { Workflow } from '../../db/entities/workflows.js';
@@ -129,13 +130,14 @@ export async function listWorkflows(em: EntityManager, projectId: string, q: { l
 /**
  * Partial update. A trigger or steps different from the latest version's store a new version:
  * running executions keep theirs, new ones take the new one. Disabling stops new entries only.
- * The latest version is read under the workflow's row lock, so two concurrent PATCHes apply one
- * after the other (one changing the trigger, the other the steps: the last version has both).
+ * The latest version is read under the workflow's row lock (a waiting one: `for update`, not skip
+ * locked), so two concurrent PATCHes apply one after the other (one changing the trigger, the
+ * other the steps: the last version has both).
  */
 export async function updateWorkflow(em: EntityManager, projectId: string, id: string, patch: Partial<WorkflowInput>): Promise<WorkflowDto> {
   if (!isUuid(id)) throw notFound('Workflow');
   return em.transactional(async (tx) => {
-    const locked = await tx.findOne(Workflow, { id, projectId }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+    const locked = await tx.findOne(Workflow, { id, projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!locked) throw notFound('Workflow');
     const current = (await loadVersion(tx, locked.id, locked.version))!;
     const next = { trigger: patch.trigger ?? current.trigger, steps: patch.steps ?? current.steps };
