@@ -84,7 +84,7 @@ async function writeFiles(dir: string, projectId: string) {
 }
 
 function startProcess(script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   return child;
 }
 
@@ -131,7 +131,7 @@ async function main() {
     const worker = startProcess('worker/main.ts', env);
     children.push(api, worker);
     const base = `http://127.0.0.1:${port}`;
-    await waitFor('API health', async () => ((await fetch(`${base}/health`)).ok ? true : undefined), 120_000);
+    await waitFor('API health', async () => ((await fetch(`${base}/health`)).ok ? true : undefined), 600_000);
 
     // 1. The bare COPY.
     const c = new pg.Client({ connectionString: dbUrl });
