@@ -11,7 +11,9 @@
  * message at the SMTP server and the final status.
  */
 import { MikroORM } from '@mikro-orm/postgresql';
-import { temporal } from '@temporalio/proto';
+import proto from '@temporalio/proto';
+
+const { temporal } = proto;
 import { loadConfig } from '../core/config.js';
 import { buildDeps } from '../core/deps.js';
 import { createProject } from '../core/projects/keys.js';

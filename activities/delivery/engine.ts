@@ -1,5 +1,5 @@
 import { whyNotToSend } from '../../core/emails/deliverable.js';
-import { pacingFor, sendRateOf, type Pacing } from '../../core/pacing.js';
+import { pacingFor, sendRateOf } from '../../core/pacing.js';
 import { Email, Project } from '../../db/entities/index.js';
 import type { ActivityDeps } from '../deps.js';
 import { limiter } from '../lib/concurrency.js';
@@ -7,7 +7,7 @@ import { withHeartbeat } from '../lib/heartbeat.js';
 import { prepareMessage, SMTP_POOL_CONNECTIONS } from '../mailer.js';
 import { composeMessage } from './compose.js';
 import type { DeliveryOutcome } from './outcome.js';
-import { groupPacer } from './pace.js';
+import { admitStart, reserveSlot } from './pace.js';
 import { recordFailed, startAttempt } from './record.js';
 import { sendAndRecord } from './send.js';
 
@@ -26,10 +26,8 @@ export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>;
 /*
  * The delivery engine of one worker process: every email record, whoever queued it (/v1/send's
  * workflow, the sweeper's, an automation SEND_EMAIL step), goes through `deliver`, with the
- * process's shared limits (preparing, sends in flight = SMTP pool connections) and one pacer per
- * project shared by every concurrent delivery of the process: the deliveries ready at the same
- * moment take their pacing slots and admissions in one round trip each (delivery/pace.ts,
- * groupPacer, as a campaign page's lanes do).
+ * process's shared limits (preparing, sends in flight = SMTP pool connections) and the project's
+ * shared pacing (delivery/pace.ts).
  *
  * At most once per record as far as this service can know. The admission into the project's
  * sliding window is the rate guarantee, so it sits right before the SMTP call, with a ready
@@ -42,13 +40,6 @@ export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>;
 export function createDeliveryEngine(deps: ActivityDeps) {
   const preparing = limiter(PREPARE_CONCURRENCY);
   const sending = limiter(SENDS_IN_FLIGHT);
-  const pacers = new Map<string, ReturnType<typeof groupPacer>>();
-  const pacerFor = (projectId: string, pacing: Pacing) => {
-    const key = `${projectId}:${pacing.reserveRate}`;
-    let p = pacers.get(key);
-    if (!p) pacers.set(key, (p = groupPacer(deps.orm.em.fork(), projectId, pacing)));
-    return p;
-  };
 
   /** Every retry used up (or timed out): the record becomes FAILED unless it already got a final status. */
   async function markFailed(emailId: string, error: string): Promise<DeliveryOutcome> {
@@ -74,12 +65,12 @@ export function createDeliveryEngine(deps: ActivityDeps) {
       });
       if (prepared.final) return prepared.final;
       const { email, project, message } = prepared as Required<typeof prepared>;
-      // 4. Pace: a slot in the project's shared bucket (slept until).
-      const pacer = pacerFor(project.id, pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)));
-      await pacer.reserve();
-      const admitted = deps.config.embeddedDatabase ? await pacer.admit() : undefined;
+      // 4. Pace: reserve a slot in the project's shared bucket and sleep until it.
+      const pacing = pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond));
+      await reserveSlot(em, project.id, pacing);
+      const admitted = deps.config.embeddedDatabase ? await admitStart(em, project.id, pacing) : undefined;
       // 5. Lock the row, be admitted by the sliding window, send, record SENT and its events; one transaction.
-      return sending.run(() => sendAndRecord(deps, em, email, message, async () => admitted ?? (await pacer.admit())!));
+      return sending.run(() => sendAndRecord(deps, em, email, message, async () => admitted ?? admitStart(em, project.id, pacing)));
     });
   }
 
