@@ -39,7 +39,7 @@ function treeRssMb(pid: number): number {
 }
 
 async function once(label: string) {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0' };
   for (const name of ['DATABASE_URL', 'SMTP_URL', 'SECRET_KEY', 'TEMPORAL_ADDRESS', 'HOST']) delete env[name];
   const started = Date.now();
   const child = spawn('npm', ['start'], { cwd: root, env, stdio: 'ignore', detached: true });
