@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
  */
 
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const codeRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository: the code's root under tsx, its parent when running from dist/ (`npm start`). */
+const root = existsSync(path.join(codeRoot, 'package.json')) ? codeRoot : path.dirname(codeRoot);
 export const toolsBin = path.join(root, '.tools', 'bin');
 
 function onPath(name: string): string | undefined {

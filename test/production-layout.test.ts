@@ -79,9 +79,12 @@ function descendants(pid: number): string[] {
 
 /** A child whose output is kept (for the failure message) and which is killed at the end of the file. */
 const children: ChildProcess[] = [];
+/** Children started as the leaders of their own process group. */
+const groups = new Set<ChildProcess>();
 function spawnLogged(cmd: string, args: string[], env: NodeJS.ProcessEnv, opts: { detached?: boolean } = {}) {
   const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: opts.detached });
   children.push(child);
+  if (opts.detached) groups.add(child);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20_000)));
   child.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-20_000)));
@@ -94,10 +97,21 @@ beforeAll(async () => {
   await run('npm', ['run', 'build'], { cwd: root, timeout: 240_000 });
 }, 300_000);
 
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+afterAll(async () => {
+  // A failed test may leave a tree running: ask it to stop (a group: its whole group), then insist.
+  const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
+  const signal = (c: ChildProcess, s: NodeJS.Signals) => {
+    try {
+      process.kill(groups.has(c) ? -c.pid! : c.pid!, s);
+    } catch {
+      /* gone */
+    }
+  };
+  for (const c of alive) signal(c, 'SIGINT');
+  await Promise.all(alive.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : (c.once('exit', r), setTimeout(r, 20_000))))));
+  for (const c of alive) signal(c, 'SIGKILL');
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('the production layout: built API and worker processes, PostgreSQL, a Temporal cluster without the search attributes', () => {
   let temporal: DevServer;
@@ -168,7 +182,7 @@ describe('the production layout: built API and worker processes, PostgreSQL, a T
   it('/v1/send, a campaign and an automation all deliver; the worker registered every search attribute on the fresh cluster', async () => {
     const cli = async (...args: string[]) => JSON.parse((await run(process.execPath, ['dist/cli/main.js', ...args, '--json'], { cwd: root, env })).stdout);
     const project = await cli('projects', 'create', '--name', 'Production layout');
-    await cli('domains', 'trust', 'prod.example', '--project', project.id);
+    await cli('domains', 'trust', 'prod.example', '--project', project.projectId);
 
     const worker = spawnLogged(process.execPath, ['dist/worker/main.js'], env);
     const api = spawnLogged(process.execPath, ['dist/api/main.js'], env);
@@ -212,11 +226,12 @@ describe('the production layout: built API and worker processes, PostgreSQL, a T
         trigger: { type: 'EVENT', eventName: 'signup' },
         steps: [{ id: 'welcome', type: 'SEND_EMAIL', templateId: template.id }],
       });
-      const started = await call('POST', `/workflows/${wf.id}/executions`, { email: 'auto@recipients.test' });
+      // The event, recorded by the API, becomes an execution through the worker's dispatcher.
+      await call('POST', '/v1/track', { email: 'auto@recipients.test', event: 'signup' });
       await mailTo('auto@recipients.test', 'Automation one');
       const done = await eventually('the execution to complete', async () => {
-        const e = await call('GET', `/workflows/${wf.id}/executions/${started.id}`);
-        return e.status === 'COMPLETED' && e;
+        const [e] = (await call('GET', `/workflows/${wf.id}/executions`)).items as { status: string; temporalWorkflowId: string }[];
+        return e?.status === 'COMPLETED' && e;
       });
       // Registered by the worker, so the execution carries them: findable by person.
       const described = await client.workflow.getHandle(done.temporalWorkflowId).describe();
