@@ -79,7 +79,8 @@ describe('deliverEmailsWorkflow through a real worker and SMTP server', () => {
     expect(parsed.replyTo?.[0].address).toBe('support@example.com');
     expect(parsed.messageId).toBe(messageIdOf(id));
     expect(parsed.html).toContain('<p>Hello Ada</p>');
-    expect(parsed.text?.trim()).toBe('Hello Ada');
+    // Marketing mail: the text part ends with the visible unsubscribe link (the HTML has it as a footer).
+    expect(parsed.text?.trim()).toMatch(/^Hello Ada\n\nUnsubscribe: http:\/\/localhost:3000\/u\/\S+$/);
     expect(parsed.attachments).toHaveLength(1);
     expect(parsed.attachments[0]).toMatchObject({ filename: 'hello.txt', mimeType: 'text/plain' });
     expect(Buffer.from(parsed.attachments[0].content as ArrayBuffer).toString()).toBe('attached text');

@@ -33,16 +33,15 @@ export const EVENT_NAME_HELP =
   '(zero-width spaces, bidi marks) removed and surrounding spaces trimmed';
 
 /** An event name in a request: normalised, then checked (the value the handler sees is the normalised name). */
+// The bounds are checked once, after normalising (NFKC can lengthen a name); the document states them.
 export const EventNameSchema = z
   .string()
-  .min(1)
-  .max(EVENT_NAME_MAX)
   .overwrite(normalizeEventName)
   .superRefine((name, ctx) => {
     const problem = eventNameProblem(name);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .openapi({ example: 'Signed Up', description: `An event name: ${EVENT_NAME_HELP}.` });
+  .openapi({ example: 'Signed Up', minLength: 1, maxLength: EVENT_NAME_MAX, description: `An event name: ${EVENT_NAME_HELP}.` });
 
 /** Event names the service records itself; a client may not forge them through /v1/track. */
 export const SYSTEM_EVENT_PREFIXES = ['email.', 'contact.', 'segment.'] as const;
