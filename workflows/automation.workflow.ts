@@ -164,6 +164,17 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
     return halt ? { status: 'HALT', reason: halt } : { status: 'COMPLETED', next, output };
   }
 
+  /** MARKETING mail inside the contact's quiet hours: WAITING until they end, then asked again. */
+  async function afterQuietHours<T extends object>(ask: () => Promise<T | { waitMs: number }>): Promise<Exclude<T, { waitMs: number }>> {
+    for (;;) {
+      const answer = await ask();
+      if (!('waitMs' in answer)) return answer as Exclude<T, { waitMs: number }>;
+      setStatus('WAITING');
+      await sleep(answer.waitMs);
+      setStatus('RUNNING');
+    }
+  }
+
   /**
    * One activity records, renders, delivers (the delivery engine every sender uses) and records
    * the outcome, retried on transient SMTP failures with the worker's delivery retry policy
@@ -178,15 +189,7 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
       retry: { initialInterval: policy.initialIntervalMs, backoffCoefficient: 2, maximumInterval: policy.maximumIntervalMs, maximumAttempts: policy.maximumAttempts },
     });
     try {
-      let outcome = await sendAutomationEmail({ executionId, idx, step });
-      // MARKETING mail inside the contact's quiet hours: WAITING until they end, then decided again.
-      while ('waitMs' in outcome) {
-        setStatus('WAITING');
-        await sleep(outcome.waitMs);
-        setStatus('RUNNING');
-        outcome = await sendAutomationEmail({ executionId, idx, step });
-      }
-      return outcome;
+      return await afterQuietHours(() => sendAutomationEmail({ executionId, idx, step }));
     } catch (err) {
       if (!(err instanceof ActivityFailure)) throw err; // e.g. the workflow was cancelled
       return db.failAutomationEmail({ executionId, idx, step, error: err.cause?.message ?? err.message });
@@ -195,13 +198,7 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
 
   /** SEND_EMAIL of executions started before ENGINE_V2: the record, then the delivery activity of /v1/send, then the outcome. */
   async function sendEmailV1(step: StepOf<'SEND_EMAIL'>, idx: number): Promise<StepOutcome> {
-    let prepared = await acts.prepareAutomationEmail({ executionId, idx, step });
-    while ('waitMs' in prepared) {
-      setStatus('WAITING');
-      await sleep(prepared.waitMs);
-      setStatus('RUNNING');
-      prepared = await acts.prepareAutomationEmail({ executionId, idx, step });
-    }
+    const prepared = await afterQuietHours(() => acts.prepareAutomationEmail({ executionId, idx, step }));
     if ('status' in prepared) return prepared;
     const delivery = await deliverEmailRecord(prepared.emailId);
     const sent = delivery.status === 'SENT';
