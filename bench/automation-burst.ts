@@ -27,6 +27,7 @@ import { automationWorkflowId } from '../core/workflow-ids.js';
 import { newId } from '../db/ids.js';
 import { sqlRows } from '../db/sql.js';
 import { SmtpPool } from '../activities/smtp-pool.js';
+import { limiter } from '../activities/lib/concurrency.js';
 import { SMTP_POOL_CONNECTIONS } from '../activities/mailer.js';
 import { BENCH_SECRET, startBenchStack } from './stack.js';
 import { spawnWorker } from './worker-process.js';
@@ -36,11 +37,10 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
+/** Every item through `fn`, at most `n` at once (the service's own limiter). */
 async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  const limit = limiter(n);
+  await Promise.all(items.map((item) => limit.run(() => fn(item))));
 }
 
 async function main() {
