@@ -39,6 +39,11 @@ const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? Math.max(600, TOTAL / 2
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 
+/** CPU time (user + system) a process has used so far, in ms (/proc/<pid>/stat, clock ticks of 10 ms). */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 const peakRssMb = (pid: number) => Number(/VmHWM:\s*(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function rowsWritten(db: pg.Client): Promise<number> {
@@ -50,6 +55,7 @@ async function rowsWritten(db: pg.Client): Promise<number> {
 /** The ceiling: pooled nodemailer, same pool size, DKIM RSA-2048 on every message. */
 async function ceilingLoop(smtpUrl: string, n: number, privateKey: string | undefined) {
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_POOL_CONNECTIONS });
+  const cpuBefore = process.cpuUsage();
   const started = Date.now();
   const indexes = Array.from({ length: n }, (_, i) => i);
   await forEachBounded(indexes, SMTP_POOL_CONNECTIONS, async (i) => {
@@ -64,7 +70,8 @@ async function ceilingLoop(smtpUrl: string, n: number, privateKey: string | unde
     });
   });
   transport.close();
-  return Date.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ms: Date.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 async function main() {
@@ -99,6 +106,7 @@ async function main() {
     });
     const load = loadavg()[0];
     const rowsBefore = await rowsWritten(stats);
+    const workersCpuBefore = workers.reduce((sum, w) => sum + cpuMs(w.pid!), 0);
     const started = Date.now();
     await sendCampaign(em, { temporal: client, config: { taskQueue } }, project.id, campaign.id);
     let lastProgress = 0;
@@ -114,6 +122,7 @@ async function main() {
       await new Promise((res) => setTimeout(res, 250));
     }
     const campaignMs = Date.now() - started;
+    const workersCpuMs = workers.reduce((sum, w) => sum + cpuMs(w.pid!), 0) - workersCpuBefore;
     const rows = (await rowsWritten(stats)) - rowsBefore;
     const workerRss = Math.max(...workers.map((w) => peakRssMb(w.pid!)));
     let events = 0;
@@ -128,7 +137,8 @@ async function main() {
     // With DKIM_SIGNING=off (a relay signs) the service sends unsigned: so does its peer.
     const unsigned = process.env.DKIM_SIGNING === 'off';
     console.error(`bench: campaign done in ${campaignMs} ms; the pooled-nodemailer loop now`);
-    const ceilingMs = await ceilingLoop(sink.url, TOTAL, unsigned ? undefined : keys.privateKeyPem);
+    const ceiling = await ceilingLoop(sink.url, TOTAL, unsigned ? undefined : keys.privateKeyPem);
+    const ceilingMs = ceiling.ms;
     const campaignRate = (TOTAL * 1000) / campaignMs;
     const ceilingRate = (TOTAL * 1000) / ceilingMs;
     console.log(
@@ -138,15 +148,17 @@ async function main() {
           workers: WORKERS,
           worker: FROM_SOURCES ? 'worker/main.ts (tsx)' : 'dist/worker/main.js',
           loadAverageAtStart: Number(load.toFixed(2)),
+          loadAverageAtEnd: Number(loadavg()[0].toFixed(2)),
           campaign: {
             ms: campaignMs,
             messagesPerSecond: Number(campaignRate.toFixed(1)),
+            workerCpuMsPerMessage: Number((workersCpuMs / TOTAL).toFixed(3)),
             received: atSink.received,
             distinctRecipients: atSink.distinctRecipients,
             duplicatesSameMessageId: atSink.duplicatesSameMessageId,
             duplicatesOtherMessageId: atSink.duplicatesOtherMessageId,
           },
-          ceiling: { dkim: unsigned ? 'off' : 'RSA-2048', ms: ceilingMs, messagesPerSecond: Number(ceilingRate.toFixed(1)), received: (await sink.report()).received },
+          ceiling: { dkim: unsigned ? 'off' : 'RSA-2048', ms: ceilingMs, messagesPerSecond: Number(ceilingRate.toFixed(1)), cpuMsPerMessage: Number((ceiling.cpuMs / TOTAL).toFixed(3)), received: (await sink.report()).received },
           ratio: Number((campaignRate / ceilingRate).toFixed(3)),
           workerPeakRssMb: Number(workerRss.toFixed(1)),
           temporal: { runs, events, eventsPer1000Recipients: Number(((events * 1000) / TOTAL).toFixed(1)) },
