@@ -5,7 +5,7 @@ import { audienceCount, audiencePage } from '../core/campaigns/audience.js';
 import { claimRange, insertRecipients, rangeCounts, type ContactRange, type RangeCounts } from '../core/campaigns/recipients.js';
 import { deliverRows } from './campaign-sender.js';
 import type { ActivityDeps } from './deps.js';
-import { sqlFirst, sqlRows, sqlRun } from '../db/sql.js';
+import { finishSending, sendingState, startWhenDue } from '../core/campaigns/transitions.js';
 import { sendsInWaves } from '../core/schedule/waves.js';
 
 export type BeginResult = { state: 'STARTED'; total: number; waves?: boolean } | { state: 'WAIT'; waitMs: number } | { state: 'OVER'; status: CampaignStatus };
@@ -38,25 +38,15 @@ export function createCampaignActivities(deps: ActivityDeps) {
    */
   async function beginCampaign({ campaignId }: { campaignId: string }): Promise<BeginResult> {
     const em = deps.orm.em.fork();
-    const started = await sqlRows(
-      em,
-      `update campaigns set status = 'SENDING', started_at = now(), updated_at = now()
-       where id = ? and status = 'SCHEDULED' and scheduled_at <= now() returning id`,
-      [campaignId],
-    );
-    const row = await sqlFirst<{ status: CampaignStatus; wait_ms: number }>(
-      em,
-      `select status, greatest(0, extract(epoch from scheduled_at - now()) * 1000)::float8 as wait_ms from campaigns where id = ?`,
-      [campaignId],
-    );
-    if (!row) return { state: 'OVER', status: 'CANCELLED' };
-    if (started.length > 0 || row.status === 'SENDING' || row.status === 'PAUSED') {
+    const now = await startWhenDue(em, campaignId);
+    if (!now) return { state: 'OVER', status: 'CANCELLED' };
+    if (now.started || now.status === 'SENDING' || now.status === 'PAUSED') {
       const c = await em.findOneOrFail(Campaign, { id: campaignId });
       const project = await em.findOneOrFail(Project, { id: c.projectId });
       return { state: 'STARTED', total: await audienceCount(em, c), waves: sendsInWaves(c, project.settings) };
     }
-    if (row.status === 'SCHEDULED') return { state: 'WAIT', waitMs: Math.max(1, Math.ceil(Number(row.wait_ms))) };
-    return { state: 'OVER', status: row.status };
+    if (now.status === 'SCHEDULED') return { state: 'WAIT', waitMs: Math.max(1, Math.ceil(now.waitMs)) };
+    return { state: 'OVER', status: now.status };
   }
 
   /**
@@ -85,13 +75,13 @@ export function createCampaignActivities(deps: ActivityDeps) {
     const em = deps.orm.em.fork();
     const campaign = await em.findOne(Campaign, { id: input.campaignId });
     // The status and epoch in one read: the hand-off fence holds only while both are still these.
-    const state = await sqlFirst<{ status: CampaignStatus; send_epoch: number }>(em, 'select status, send_epoch from campaigns where id = ?', [input.campaignId]);
+    const state = await sendingState(em, input.campaignId);
     if (!campaign || state?.status !== 'SENDING') return { sent: 0, failed: 0, skipped: 0, queued: 0, stopped: state?.status ?? 'CANCELLED' };
     const project = await em.findOneOrFail(Project, { id: campaign.projectId });
     const { workflowExecution, activityId, attempt } = ctx.info;
     const claim = `${workflowExecution?.runId}/${activityId}/${attempt}`;
     const rows = await claimRange(em, campaign.id, input.range, claim, input.dueBy);
-    const res = await deliverRows(deps, em, campaign, project, rows, claim, state.send_epoch);
+    const res = await deliverRows(deps, em, campaign, project, rows, claim, state.epoch);
     const counts = await rangeCounts(em, campaign.id, input.range);
     if (res.stop) return { ...counts, stopped: res.stop };
     if (res.transientLeft > 0) {
@@ -110,14 +100,7 @@ export function createCampaignActivities(deps: ActivityDeps) {
 
   /** SENDING (or PAUSED after the last page) -> SENT; a cancelled campaign stays CANCELLED. */
   async function finishCampaign({ campaignId }: { campaignId: string }): Promise<{ status: CampaignStatus }> {
-    const em = deps.orm.em.fork();
-    await sqlRun(
-      em,
-      `update campaigns set status = 'SENT', sent_at = now(), updated_at = now() where id = ? and status in ('SENDING','PAUSED')`,
-      [campaignId],
-    );
-    const row = await sqlFirst<{ status: CampaignStatus }>(em, 'select status from campaigns where id = ?', [campaignId]);
-    return { status: row?.status ?? 'CANCELLED' };
+    return { status: (await finishSending(deps.orm.em.fork(), campaignId)) ?? 'CANCELLED' };
   }
 
   return { beginCampaign, enlistCampaignPage, deliverCampaignRange, deliverCampaignPage, finishCampaign };

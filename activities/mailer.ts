@@ -109,10 +109,14 @@ const composer = nodemailer.createTransport({ streamTransport: true, buffer: tru
 async function toWire(msg: OutgoingMessage): Promise<WireMessage> {
   if (msg.prepared) return msg.prepared;
   const composed = await composer.sendMail(toMailOptions(msg));
-  const bytes = composed.message as Buffer;
-  const raw = msg.dkim ? await dkimSign(bytes, { ...msg.dkim, headerFieldNames: DKIM_HEADER_FIELDS }) : bytes;
+  const raw = await signed(composed.message as Buffer, msg.dkim);
   const envelope = composed.envelope as { from: string | false; to: string[] };
   return { envelope: { from: envelope.from, to: envelope.to }, raw };
+}
+
+/** Composed bytes signed with `dkim` (off the event loop, activities/dkim-sign.ts), or as they are without a key. */
+export async function signed(raw: Buffer, dkim: DkimSigning | undefined): Promise<Buffer> {
+  return dkim ? dkimSign(raw, { ...dkim, headerFieldNames: DKIM_HEADER_FIELDS }) : raw;
 }
 
 /**

@@ -24,10 +24,18 @@ export const SENDS_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
 export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>;
 
 /*
- * The delivery engine of one worker process: every email record, whoever queued it (/v1/send's
- * workflow, the sweeper's, an automation SEND_EMAIL step), goes through `deliver`, with the
- * process's shared limits (preparing, sends in flight = SMTP pool connections) and the project's
- * shared pacing (delivery/pace.ts).
+ * The delivery engine of one worker process. Every message goes through the same stages:
+ * eligibility (core/emails/deliverable.ts) -> render -> compose -> DKIM-sign -> admit (pacing,
+ * with an SMTP connection in hand, then the sender's fence) -> hand off -> record the outcome and
+ * its `email.*` events. Two entry points differ only in where the messages come from and where
+ * their outcomes are counted:
+ *  - `deliver` here: one email record, whoever queued it (/v1/send's workflow, the sweeper's, an
+ *    automation SEND_EMAIL step, a campaign test send), with the process's shared limits
+ *    (preparing, sends in flight = SMTP pool connections) and the project's shared pacing
+ *    (delivery/pace.ts); its record and events are written in the send's transaction (record.ts);
+ *  - `deliverBatch` (delivery/batch.ts): many rows of one activity (a campaign page,
+ *    activities/campaign-sender.ts), composed into one MIME skeleton (delivery/mime.ts), paced in
+ *    groups, outcomes written by the source in batches.
  *
  * At most once per record as far as this service can know. The admission into the project's
  * sliding window is the rate guarantee, so it sits right before the SMTP call, with a ready

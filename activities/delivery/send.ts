@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Email } from '../../db/entities/index.js';
-import { sqlFirst, sqlRows } from '../../db/sql.js';
+import { emailState } from '../../core/emails/status.js';
+import { sqlRows } from '../../db/sql.js';
 import type { ActivityDeps } from '../deps.js';
 import { withKeyLock } from '../lib/keyed-lock.js';
 import { retrying } from '../lib/retry.js';
@@ -38,17 +39,13 @@ export async function sendAndRecord(
     deps.config.embeddedDatabase ? withKeyLock(email.id, () => body(em)) : em.transactional(body);
   try {
     outcome = await guarded(async (tx) => {
-      const row = await sqlFirst<{ status: string; error: string | null; contact_id: string | null }>(
-        tx,
-        'select status, error, contact_id from emails where id = ? for update',
-        [email.id],
-      );
+      const row = await emailState(tx, email.id, { lock: true });
       if (!row) throw ApplicationFailure.nonRetryable(`Email ${email.id} does not exist`, 'EMAIL_NOT_FOUND');
       if (FINAL_STATUSES.has(row.status)) return { emailId: email.id, status: row.status as FinalStatus, error: row.error, alreadyFinal: true };
       // The contact as it is now (it may have been deleted while this send waited), held until
       // the commit: a concurrent delete of it waits, or deadlocks with us here, before anything is
       // sent, never between the server's 250 and the events that reference it.
-      if (row.contact_id) await sqlRows(tx, 'select 1 from contacts where id = ? for key share', [row.contact_id]);
+      if (row.contactId) await sqlRows(tx, 'select 1 from contacts where id = ? for key share', [row.contactId]);
       // The start is admitted once the mailer has a connection ready for this message.
       const admit = async () => {
         sentAt = new Date(await start());

@@ -44,3 +44,15 @@ export function coalesced<T>(max: number, run: (n: number) => Promise<T[]>): () 
       void pump();
     });
 }
+
+/**
+ * `fn` over `items`, at most `n` at once, started in order; no new item is started once `stopped()`
+ * says so (the ones running finish). Rejects with the first error, as Promise.all does.
+ */
+export async function forEachBounded<T>(items: readonly T[], n: number, fn: (item: T) => Promise<void>, stopped: () => boolean = () => false): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length && !stopped()) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, lane));
+}

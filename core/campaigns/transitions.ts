@@ -66,3 +66,41 @@ export async function transition(
     throw conflict(id, cur.status, opts.action);
   }
 }
+
+/*
+ * The transitions the sending workflow makes (no project check, no 409: the workflow owns the
+ * campaign while it runs; a campaign that moved on is answered with its status).
+ */
+
+/** SCHEDULED -> SENDING once the stored scheduled time has come. Then the status, and how long until the scheduled time. */
+export async function startWhenDue(em: EntityManager, id: string): Promise<{ started: boolean; status: CampaignStatus; waitMs: number } | undefined> {
+  const started = await sqlRows(
+    em,
+    `update campaigns set status = 'SENDING', started_at = now(), updated_at = now()
+     where id = ? and status = 'SCHEDULED' and scheduled_at <= now() returning id`,
+    [id],
+  );
+  const row = await sqlFirst<{ status: CampaignStatus; wait_ms: number }>(
+    em,
+    `select status, greatest(0, extract(epoch from scheduled_at - now()) * 1000)::float8 as wait_ms from campaigns where id = ?`,
+    [id],
+  );
+  return row && { started: started.length > 0, status: row.status, waitMs: Number(row.wait_ms) };
+}
+
+/** SENDING (or PAUSED after the last page) -> SENT; a cancelled campaign stays CANCELLED. Returns the status after. */
+export async function finishSending(em: EntityManager, id: string): Promise<CampaignStatus | undefined> {
+  const [row] = await sqlRows<{ status: CampaignStatus }>(
+    em,
+    `with done as (update campaigns set status = 'SENT', sent_at = now(), updated_at = now() where id = ? and status in ('SENDING','PAUSED') returning status)
+     select coalesce((select status from done), (select status from campaigns where id = ?)) as status`,
+    [id, id],
+  );
+  return row?.status ?? undefined;
+}
+
+/** The status and send_epoch in one read: a sender's hand-off fences hold only while both are still these. */
+export async function sendingState(em: EntityManager, id: string): Promise<{ status: CampaignStatus; epoch: number } | undefined> {
+  const row = await sqlFirst<{ status: CampaignStatus; send_epoch: number }>(em, 'select status, send_epoch from campaigns where id = ?', [id]);
+  return row && { status: row.status, epoch: row.send_epoch };
+}
