@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { dataRecord, EmailAddress, TimeZone, Timestamp } from '../../schemas.js';
-import { EVENT_NAME_HELP, EventNameSchema } from '../../../core/events/name.js';
+import { EVENT_NAME_HELP } from '../../../core/events/name.js';
+import { EventNameSchema } from '../../core-schemas.js';
 
 export { EVENT_NAME_MAX } from '../../../core/events/name.js';
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { StepSchema, StepsSchema, TriggerSchema } from '../../../core/automations/definition.js';
-import { EXECUTION_STATUSES } from '../../../db/entities/workflows.js';
+import { StepSchema, StepsSchema, TriggerSchema } from '../../core-schemas.js';
+import { EXECUTION_STATUSES } from '../../../db/entities/workflow-execution.js';
 import { BoolQuery, PageQuery, pageOf } from '../../envelope.js';
 import { DataPatch, EmailAddress, Timestamp } from '../../schemas.js';
 
