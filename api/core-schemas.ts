@@ -23,12 +23,26 @@ import { FIELD_HELP, OPERATORS, SIZE_HELP } from '../core/segments/fields.js';
  * through the generator's metadata registry, so they show wherever core nests those objects.
  * Routes import these schemas from this module, which puts the metadata in place before any
  * document is generated.
+ *
+ * Never call `.openapi()` on one of core's schemas: @hono/zod-openapi adds that method to each zod
+ * schema as it is built, and core's may be built before it loads (the built server loads core
+ * first: "EventNameSchema.openapi is not a function"). `described` gives a use of its own instead.
  */
 
 /** Documents `schema` itself (not a copy, as `.openapi()` would make); `name` makes it a component. */
 function document<T extends z.ZodType>(schema: T, metadata: Partial<ZodOpenAPIMetadata>, name?: string): T {
   zodToOpenAPIRegistry.add(schema, { ...metadata, ...(name ? { _internal: { refId: name } } : {}) });
   return schema;
+}
+
+/**
+ * A copy of one of core's schemas (same validation) with metadata for one use, over the
+ * schema's own (a component stays a reference to it): what `.openapi(metadata)` does.
+ */
+export function described<T extends z.ZodType>(schema: T, metadata: Partial<ZodOpenAPIMetadata>): T {
+  const copy = schema.clone() as T; // a clone inherits the original's metadata
+  zodToOpenAPIRegistry.add(copy, metadata);
+  return copy;
 }
 
 // Event names: POST /v1/track, EVENT triggers, WAIT_FOR_EVENT steps.
