@@ -9,7 +9,7 @@ import { prepareStepEmail } from '../core/automations/send-email.js';
 import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
 import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
-import type { ExecutionStatus } from '../db/entities/workflows.js';
+import type { ExecutionStatus } from '../db/entities/workflow-execution.js';
 import type { AutomationRun, StepOutcome } from '../core/automations/types.js';
 import type { ActivityDeps } from './deps.js';
 import { createDeliveryEngine, type DeliveryEngine } from './delivery/engine.js';

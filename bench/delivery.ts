@@ -21,6 +21,7 @@ import { newId } from '../db/ids.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
 import { spawnWorker } from './worker-process.js';
 import { startBenchStack } from './stack.js';
+import { DELIVER_EMAILS_WORKFLOW } from '../core/emails/delivery-workflow.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 20);
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 200);
@@ -52,7 +53,7 @@ async function main() {
       const batches: Promise<unknown>[] = [];
       for (let b = 0; b < ids.length; b += 20) {
         const emailIds = ids.slice(b, b + 20);
-        batches.push(client.workflow.execute('deliverEmailsWorkflow', { taskQueue, workflowId: sendWorkflowId(emailIds[0]), args: [{ projectId, emailIds }] }));
+        batches.push(client.workflow.execute(DELIVER_EMAILS_WORKFLOW, { taskQueue, workflowId: sendWorkflowId(emailIds[0]), args: [{ projectId, emailIds }] }));
       }
       await Promise.all(batches);
       return { ids, wallMs: Date.now() - started };

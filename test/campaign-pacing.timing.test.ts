@@ -5,6 +5,7 @@ import { setupTestContext, type TestContext } from './helpers.js';
 import { createCampaign, seedContacts, waitForStatus } from './support/campaigns.js';
 import { insertQueuedEmails, insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
+import { DELIVER_EMAILS_WORKFLOW } from '../core/emails/delivery-workflow.js';
 
 /*
  * The project's rate holds across everything it sends at once: two campaigns (their lanes share
@@ -45,7 +46,7 @@ describe('pacing across two campaigns and transactional sends of one project', (
     await Promise.all([
       ctx.request('POST', `/campaigns/${first}/send`, { key: ctx.project.secretKey }),
       ctx.request('POST', `/campaigns/${second}/send`, { key: ctx.project.secretKey }),
-      ctx.temporal.workflow.start('deliverEmailsWorkflow', { taskQueue: ctx.config.taskQueue, workflowId: sendWorkflowId(ids[0]), args: [{ projectId: ctx.project.id, emailIds: ids }] }),
+      ctx.temporal.workflow.start(DELIVER_EMAILS_WORKFLOW, { taskQueue: ctx.config.taskQueue, workflowId: sendWorkflowId(ids[0]), args: [{ projectId: ctx.project.id, emailIds: ids }] }),
     ]);
     await waitForStatus(ctx, ctx.project.secretKey, first, 'SENT', 60_000);
     await waitForStatus(ctx, ctx.project.secretKey, second, 'SENT', 60_000);

@@ -5,6 +5,7 @@ import { json } from './helpers.js';
 import { createCampaign, ctx, getCampaign, p, seedContacts, setProjectRate, smtp, useCampaignStack, waitFor, waitForStatus } from './support/campaigns.js';
 import { insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
+import { CAMPAIGN_PROGRESS_QUERY } from '../core/campaigns/campaign-workflow.js';
 
 useCampaignStack();
 
@@ -56,7 +57,7 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
     const c = await getCampaign(ctx, p.secretKey, id);
     expect(c).toMatchObject({ status: 'SENT', sentCount: 600, totalRecipients: 600 });
     expect(c.sentAt).toEqual(expect.any(String));
-    const progress = await ctx.temporal.workflow.getHandle(campaignWorkflowId(id)).query<CampaignProgress>('campaignProgress');
+    const progress = await ctx.temporal.workflow.getHandle(campaignWorkflowId(id)).query<CampaignProgress>(CAMPAIGN_PROGRESS_QUERY);
     expect(progress).toEqual({ total: 600, sent: 600, failed: 0, skipped: 0, remaining: 0, status: 'SENT' });
     const found = await waitFor('visibility', async () => {
       const ids: string[] = [];
@@ -201,7 +202,7 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
     console.log(`[pause] ${rateBefore('pause', answeredAt)} MAIL FROMs in the second before the answer`);
     expect((await json(res)).data.status).toBe('PAUSED');
     await expectNoMailFromAfter('pause', answeredAt);
-    const progress = await ctx.temporal.workflow.getHandle(campaignWorkflowId(id)).query<CampaignProgress>('campaignProgress');
+    const progress = await ctx.temporal.workflow.getHandle(campaignWorkflowId(id)).query<CampaignProgress>(CAMPAIGN_PROGRESS_QUERY);
     expect(progress.status).toBe('PAUSED');
     expect((await post(id, 'pause')).status).toBe(409);
     expect((await json(await post(id, 'resume'))).data.status).toBe('SENDING');

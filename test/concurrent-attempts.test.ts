@@ -5,6 +5,7 @@ import { sweepQueuedEmails } from '../worker/sweeper.js';
 import { setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, insertQueuedEmails, insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
+import { DELIVER_EMAILS_WORKFLOW } from '../core/emails/delivery-workflow.js';
 
 /*
  * Two delivery attempts on one email row at once, against an SMTP server that takes seconds to
@@ -31,7 +32,7 @@ describe('two attempts on one email at once', () => {
   it('the sweeper beside the API workflow against a slow SMTP server: exactly one message arrives', async () => {
     smtp.replyDelayMs = 3_000;
     const ids = await insertQueuedEmails(ctx.orm, ctx.project.id, [{ toEmail: 'first@recipients.test' }, { toEmail: 'second@recipients.test' }]);
-    const api = await ctx.temporal.workflow.start('deliverEmailsWorkflow', {
+    const api = await ctx.temporal.workflow.start(DELIVER_EMAILS_WORKFLOW, {
       taskQueue: ctx.config.taskQueue,
       workflowId: sendWorkflowId(ids[0]),
       args: [{ projectId: ctx.project.id, emailIds: ids }],

@@ -11,6 +11,7 @@ import { json, setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, eventNamesOf, insertQueuedEmails, insertVerifiedDomain, type QueuedEmail } from './support/emails.js';
 import { expectError } from './support/envelope.js';
 import { TestSmtpServer, type ReceivedMessage } from './support/smtp-server.js';
+import { DELIVER_EMAILS_WORKFLOW } from '../core/emails/delivery-workflow.js';
 
 let smtp: TestSmtpServer;
 let ctx: TestContext;
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 function deliver(emailIds: string[], c: TestContext = ctx): Promise<DeliverEmailsResult> {
-  return c.temporal.workflow.execute('deliverEmailsWorkflow', {
+  return c.temporal.workflow.execute(DELIVER_EMAILS_WORKFLOW, {
     taskQueue: c.config.taskQueue,
     workflowId: sendWorkflowId(emailIds[0]),
     args: [{ projectId: c.project.id, emailIds }],

@@ -25,6 +25,8 @@ describe('the layering rules catch planted violations', () => {
   write('core/contacts.ts', "import type { X } from '../api/types.js';\n");
   write('core/a.ts', "import { b } from './b.js';\nexport const a = 1;\n");
   write('core/b.ts', "import { a } from './a.js';\nexport const b = 1;\n");
+  write('core/segments/condition.ts', "import { z } from '@hono/zod-openapi';\n");
+  write('db/context.ts', "import type { Context } from 'hono';\n");
   write('activities/send.ts', "import { x } from '../api/types.js';\n");
   write('worker/main.ts', "import { launch } from '../launcher/main.js';\n");
   write('workflows/deliver.workflow.ts', "import { a } from '../core/a.js';\nimport type { b } from '../core/b.js';\nimport pg from 'pg';\nimport { proxyActivities } from '@temporalio/workflow';\n");
@@ -32,6 +34,8 @@ describe('the layering rules catch planted violations', () => {
 
   it.each([
     ['core/contacts.ts imports api/types.ts (core/ may not import api/)'],
+    ['core/segments/condition.ts imports @hono/zod-openapi (core/ may not import an HTTP library)'],
+    ['db/context.ts imports hono (db/ may not import an HTTP library)'],
     ['activities/send.ts imports api/types.ts (activities/ may not import api/)'],
     ['worker/main.ts imports launcher/main.ts (worker/ may not import launcher/)'],
     ['api/app.ts imports launcher/main.ts (api/ may not import launcher/)'],
@@ -43,6 +47,6 @@ describe('the layering rules catch planted violations', () => {
   });
 
   it('reports nothing else (type imports into workflows/ and @temporalio/workflow are allowed)', () => {
-    expect(problems).toHaveLength(7);
+    expect(problems).toHaveLength(9);
   });
 });

@@ -6,6 +6,7 @@ import { setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, insertQueuedEmails } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
 import { startWorkerProcess, workerEnv, type WorkerProcess } from './support/worker-process.js';
+import { DELIVER_EMAILS_WORKFLOW } from '../core/emails/delivery-workflow.js';
 
 const LIMIT = 20; // emails per second for the project
 const TOTAL = 200;
@@ -181,7 +182,7 @@ describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
     const warmIds = await insertQueuedEmails(ctx.orm, warm.id, Array.from({ length: 40 }, (_, i) => ({ toEmail: `warm${i}@recipients.test` })));
     await Promise.all(
       [warmIds.slice(0, 20), warmIds.slice(20)].map((emailIds) =>
-        ctx.temporal.workflow.execute('deliverEmailsWorkflow', { taskQueue: ctx.config.taskQueue, workflowId: sendWorkflowId(emailIds[0]), args: [{ projectId: warm.id, emailIds }] }),
+        ctx.temporal.workflow.execute(DELIVER_EMAILS_WORKFLOW, { taskQueue: ctx.config.taskQueue, workflowId: sendWorkflowId(emailIds[0]), args: [{ projectId: warm.id, emailIds }] }),
       ),
     );
     smtp.reset();
@@ -195,7 +196,7 @@ describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
     const batches = Array.from({ length: 10 }, (_, b) => ids.slice(b * 20, b * 20 + 20));
     const results = await Promise.all(
       batches.map((emailIds) =>
-        ctx.temporal.workflow.execute('deliverEmailsWorkflow', {
+        ctx.temporal.workflow.execute(DELIVER_EMAILS_WORKFLOW, {
           taskQueue: ctx.config.taskQueue,
           workflowId: sendWorkflowId(emailIds[0]),
           args: [{ projectId: ctx.project.id, emailIds }],

@@ -13,6 +13,7 @@ import { ALL_SEARCH_ATTRIBUTES, AUTOMATION_ATTRIBUTES, isUnregisteredSearchAttri
 import { findTemporalCli, freePort, startTemporalDevServer, type DevServer } from '../launcher/temporal-cli.js';
 import { createTestDatabase } from './helpers.js';
 import { TestSmtpServer } from './support/smtp-server.js';
+import { AUTOMATION_WORKFLOW } from '../core/automations/automation-workflow.js';
 
 /*
  * Issue 23: what production runs and what a newcomer runs, end to end.
@@ -155,7 +156,7 @@ describe('the production layout: built API and worker processes, PostgreSQL, a T
   it('a start the cluster refuses for a missing search attribute is recognised from the error\'s cause, and the automation starts without them', async () => {
     // The attributes are not registered yet (no worker has run): the refusal as the client reports it.
     const refused = await client.workflow
-      .start('automationWorkflow', {
+      .start(AUTOMATION_WORKFLOW, {
         taskQueue: 'nobody-polls',
         workflowId: `refused-${randomBytes(4).toString('hex')}`,
         args: [{}],

@@ -5,6 +5,7 @@ import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { insertQueuedEmails, insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer, type ReceivedMessage } from './support/smtp-server.js';
+import { DELIVER_EMAILS_WORKFLOW } from '../core/emails/delivery-workflow.js';
 
 /*
  * A project's own sendRatePerSecond (PATCH /project/settings), lower than the service's, is the
@@ -38,7 +39,7 @@ afterAll(async () => {
 async function deliverAll(projectId: string, tag: string): Promise<ReceivedMessage[] & { starts: number[] }> {
   await insertVerifiedDomain(ctx.orm, projectId, `${tag}.example`, ctx.config.secretKey!);
   const ids = await insertQueuedEmails(ctx.orm, projectId, Array.from({ length: TOTAL }, (_, i) => ({ toEmail: `${tag}${i}@recipients.test`, fromEmail: `news@${tag}.example` })));
-  const result = (await ctx.temporal.workflow.execute('deliverEmailsWorkflow', {
+  const result = (await ctx.temporal.workflow.execute(DELIVER_EMAILS_WORKFLOW, {
     taskQueue: ctx.config.taskQueue,
     workflowId: sendWorkflowId(ids[0]),
     args: [{ projectId, emailIds: ids }],

@@ -4,6 +4,7 @@ import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, eventNamesOf, insertQueuedEmails, insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
+import { DELIVER_EMAILS_WORKFLOW } from '../core/emails/delivery-workflow.js';
 
 /*
  * An SMTP server that keeps answering 4xx: every attempt is transient, so the email ends FAILED only
@@ -35,7 +36,7 @@ describe('retry exhaustion', () => {
   it('4xx on every attempt: DELIVERY_MAX_ATTEMPTS tries, then FAILED with the reply stored and one email.failed', async () => {
     smtp.rejectRecipient('busy@recipients.test', 451, '4.2.1 Mailbox busy, try again later');
     const [id, ok] = await insertQueuedEmails(ctx.orm, ctx.project.id, [{ toEmail: 'busy@recipients.test' }, { toEmail: 'fine@recipients.test' }]);
-    const result = (await ctx.temporal.workflow.execute('deliverEmailsWorkflow', {
+    const result = (await ctx.temporal.workflow.execute(DELIVER_EMAILS_WORKFLOW, {
       taskQueue: ctx.config.taskQueue,
       workflowId: sendWorkflowId(id),
       args: [{ projectId: ctx.project.id, emailIds: [id, ok] }],

@@ -12,6 +12,7 @@ import { segmentWorkflowId } from '../core/workflow-ids.js';
 import { newId } from '../db/ids.js';
 import { workflowBundle } from '../worker/workflow-bundle.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
+import { SEGMENT_REFRESH_WORKFLOW } from '../core/segments/refresh-workflow.js';
 
 let ctx: TestContext;
 const started: string[] = [];
@@ -122,7 +123,7 @@ describe('refresh workflow on Temporal', () => {
     await ctx.temporal.workflow.getHandle(workflowId).terminate('restart with an old interval');
     // As if started while SEGMENT_REFRESH_INTERVAL_SECONDS was an hour: the worker's 0.5 s wins from the first pass on.
     const input: SegmentRefreshInput = { segmentId: s.id, intervalMs: 3_600_000 };
-    const handle = await ctx.temporal.workflow.start('segmentRefreshWorkflow', { taskQueue: ctx.config.taskQueue, workflowId, args: [input] });
+    const handle = await ctx.temporal.workflow.start(SEGMENT_REFRESH_WORKFLOW, { taskQueue: ctx.config.taskQueue, workflowId, args: [input] });
     await waitFor(async () => (await handle.fetchHistory()).events!.filter((e) => e.activityTaskCompletedEventAttributes).length >= 3, 10_000);
     const timers = (await handle.fetchHistory()).events!.flatMap((e) => (e.timerStartedEventAttributes ? [e.timerStartedEventAttributes.startToFireTimeout] : []));
     expect(timers.length).toBeGreaterThanOrEqual(2);

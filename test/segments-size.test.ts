@@ -15,6 +15,7 @@ import { insertVerifiedDomain } from './support/emails.js';
 import { createApp } from '../api/app.js';
 import { EMBEDDED_PASS, json, setupTestContext, type TestContext } from './helpers.js';
 import { validateResponsesOf } from './support/response-validation.js';
+import { SEGMENT_REFRESH_WORKFLOW } from '../core/segments/refresh-workflow.js';
 
 let ctx: TestContext;
 const dynamicIds: string[] = [];
@@ -154,7 +155,7 @@ describe('a segment over the bound anyway (stored before the bound existed)', ()
     expect(campaign.error.message).toContain(`the limit is ${limitText}`);
 
     await ctx.startWorker({ sweeper: false });
-    const handle = await ctx.temporal.workflow.start('segmentRefreshWorkflow', {
+    const handle = await ctx.temporal.workflow.start(SEGMENT_REFRESH_WORKFLOW, {
       taskQueue: ctx.config.taskQueue,
       workflowId: segmentWorkflowId(s2),
       args: [{ segmentId: s2, intervalMs: 1000 }],

@@ -8,6 +8,7 @@ import { Contact, Domain, Email, Suppression, type DomainStatus } from '../db/en
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { validateResponsesOf } from './support/response-validation.js';
 import { expectError } from './support/envelope.js';
+import { DELIVER_EMAILS_WORKFLOW } from '../core/emails/delivery-workflow.js';
 
 let ctx: TestContext;
 const FROM = 'hello@send.test';
@@ -50,7 +51,7 @@ async function sendOk(body: unknown, opts: { headers?: Record<string, string> } 
 async function expectWorkflow(ids: string[]) {
   const handle = ctx.temporal.workflow.getHandle(`send-${ids[0]}`);
   const info = await handle.describe();
-  expect(info.type).toBe('deliverEmailsWorkflow');
+  expect(info.type).toBe(DELIVER_EMAILS_WORKFLOW);
   expect(info.taskQueue).toBe(ctx.config.taskQueue);
   const history = await handle.fetchHistory();
   const payload = history.events![0].workflowExecutionStartedEventAttributes!.input!.payloads![0];

@@ -5,6 +5,7 @@ import { sendWorkflowId } from '../core/workflow-ids.js';
 import { setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, insertQueuedEmails, insertVerifiedDomain } from './support/emails.js';
 import { TEST_CA_FILE, TestSmtpServer } from './support/smtp-server.js';
+import { DELIVER_EMAILS_WORKFLOW } from '../core/emails/delivery-workflow.js';
 
 /*
  * SMTP the way deployments configure it: a server with a certificate (self-signed here, trusted
@@ -114,7 +115,7 @@ describe('delivery through the worker to an SMTP server with STARTTLS and AUTH',
   it('the email is SENT and arrives signed in, inside TLS', async () => {
     const logins = starttls.authenticatedAs.length;
     const [id] = await insertQueuedEmails(ctx.orm, ctx.project.id, [{ toEmail: 'pipeline@recipients.test' }]);
-    await ctx.temporal.workflow.execute('deliverEmailsWorkflow', { taskQueue: ctx.config.taskQueue, workflowId: sendWorkflowId(id), args: [{ projectId: ctx.project.id, emailIds: [id] }] });
+    await ctx.temporal.workflow.execute(DELIVER_EMAILS_WORKFLOW, { taskQueue: ctx.config.taskQueue, workflowId: sendWorkflowId(id), args: [{ projectId: ctx.project.id, emailIds: [id] }] });
     expect((await emailStates(ctx.orm, [id]))[0].status).toBe('SENT');
     expect(starttls.byMessageId(`<${id}@example.com>`)).toEqual([expect.objectContaining({ secure: true, user: USER })]);
     expect(starttls.authenticatedAs.length).toBeGreaterThan(logins);

@@ -7,6 +7,7 @@ import { setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, insertQueuedEmails } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
 import { startWorkerProcess, workerEnv, type WorkerProcess } from './support/worker-process.js';
+import { DELIVER_EMAILS_WORKFLOW } from '../core/emails/delivery-workflow.js';
 
 const TOTAL = 100;
 const RATE = 20;
@@ -39,7 +40,7 @@ describe('a worker process killed in the middle of delivering', () => {
     for (let b = 0; b < TOTAL; b += 20) {
       const emailIds = ids.slice(b, b + 20);
       handles.push(
-        await ctx.temporal.workflow.start('deliverEmailsWorkflow', {
+        await ctx.temporal.workflow.start(DELIVER_EMAILS_WORKFLOW, {
           taskQueue: ctx.config.taskQueue,
           workflowId: sendWorkflowId(emailIds[0]),
           args: [{ projectId: ctx.project.id, emailIds }],

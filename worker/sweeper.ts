@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { markDispatched } from '../core/emails/send.js';
+import { DELIVER_EMAILS_WORKFLOW, type DeliverEmailsWorkflow } from '../core/emails/delivery-workflow.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
 import { sqlRows } from '../db/sql.js';
 import { log } from '../core/log.js';
@@ -38,7 +39,7 @@ export async function sweepQueuedEmails(opts: SweeperOptions): Promise<number> {
     let started = 0;
     for (const row of rows) {
       try {
-        await client.workflow.start('deliverEmailsWorkflow', {
+        await client.workflow.start<DeliverEmailsWorkflow>(DELIVER_EMAILS_WORKFLOW, {
           taskQueue,
           workflowId: sendWorkflowId(row.id),
           args: [{ projectId: row.project_id, emailIds: [row.id] }],

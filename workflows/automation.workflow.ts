@@ -14,15 +14,17 @@ import {
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import type { Step, StepOf } from '../core/automations/definition.js';
-import type { ExecutionStatus } from '../db/entities/workflows.js';
+import type { ExecutionStatus } from '../db/entities/workflow-execution.js';
 import type { AutomationEventSignal, AutomationInput, AutomationRun, StepOutcome } from '../core/automations/types.js';
+import type { AutomationEventSignalName, AutomationWorkflow } from '../core/automations/automation-workflow.js';
+import type { Conforms } from './contract.js';
 import { deliverEmailRecord } from './deliver.workflow.js';
 
 /** The execution's status in Temporal's visibility (the same key as AUTOMATION_ATTRIBUTES.status in core/search-attributes.ts: workflow code takes no values from core). */
 const STATUS_ATTRIBUTE = defineSearchAttributeKey('AutomationStatus', SearchAttributeType.KEYWORD);
 
 /** The contact recorded an event; a WAIT_FOR_EVENT step waiting for that name moves on. */
-export const automationEventSignal = defineSignal<[AutomationEventSignal]>('automationEvent');
+export const automationEventSignal = defineSignal<[AutomationEventSignal]>('automationEvent' satisfies AutomationEventSignalName);
 
 /** Upper bound on steps run by one execution: loops must wait, and this bounds them anyway. */
 export const MAX_STEPS_PER_EXECUTION = 1000;
@@ -207,3 +209,6 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
     return sent ? { status: 'COMPLETED', next: step.next ?? null, output } : { status: 'FAILED', next: step.next ?? null, error: delivery.error ?? delivery.status, fatal: false };
   }
 }
+
+// Compile-time check: the shape core starts it with (core/automations/automation-workflow.ts).
+export type AutomationWorkflowShape = Conforms<AutomationWorkflow, typeof automationWorkflow>;

@@ -2,12 +2,19 @@ import { condition, continueAsNew, defineQuery, defineSignal, isCancellation, pa
 import type { Activities } from '../activities/index.js';
 import type { PageResult, RangeResult } from '../activities/campaign.activities.js';
 import type { ContactRange } from '../core/campaigns/recipients.js';
+import type {
+  CampaignProgress,
+  CampaignProgressQueryName,
+  CampaignWakeSignalName,
+  CampaignWorkflow,
+  CampaignWorkflowStart,
+} from '../core/campaigns/campaign-workflow.js';
+import type { Conforms } from './contract.js';
 import { deliverWaves } from './campaign-waves.js';
 
-export interface CampaignWorkflowInput {
-  campaignId: string;
-  /** Pages delivered at once (by any worker processes polling the queue); 2 when absent. */
-  pagesInFlight?: number;
+export type { CampaignProgress };
+
+export interface CampaignWorkflowInput extends CampaignWorkflowStart {
   /** Carried over continueAsNew. */
   state?: CampaignState;
 }
@@ -29,19 +36,10 @@ interface CampaignState {
   wavesEnlisted?: boolean;
 }
 
-export interface CampaignProgress {
-  total: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  remaining: number;
-  status: string;
-}
-
 /** Progress of the campaign (from the pages done so far, plus the current page's last report). */
-export const campaignProgressQuery = defineQuery<CampaignProgress>('campaignProgress');
+export const campaignProgressQuery = defineQuery<CampaignProgress>('campaignProgress' satisfies CampaignProgressQueryName);
 /** Re-read the campaign now: sent after a reschedule or a resume (the database holds the state). */
-export const campaignWakeSignal = defineSignal('campaignWake');
+export const campaignWakeSignal = defineSignal('campaignWake' satisfies CampaignWakeSignalName);
 
 export const CAMPAIGN_PAGE_SIZE = 500;
 /** Pages per run before continueAsNew: ~12 history events per page keeps a run under ~4,000 events. */
@@ -228,3 +226,6 @@ async function deliverPipelined(input: CampaignWorkflowInput, s: CampaignState, 
     if (runFull()) await continueAsNew<typeof campaignWorkflow>({ ...input, state: { ...s, pending } });
   }
 }
+
+// Compile-time check: the shape core starts it with (core/campaigns/campaign-workflow.ts).
+export type CampaignWorkflowShape = Conforms<CampaignWorkflow, typeof campaignWorkflow>;

@@ -1,15 +1,12 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import type { DeliveryOutcome, PermanentFailureType } from '../activities/delivery/outcome.js';
+import type { DeliverEmailsInput, DeliverEmailsSummary, DeliverEmailsWorkflow } from '../core/emails/delivery-workflow.js';
+import type { Conforms } from './contract.js';
 
-export interface DeliverEmailsInput {
-  projectId: string;
-  emailIds: string[];
-}
+export type { DeliverEmailsInput };
 
-export interface DeliverEmailsResult {
-  sent: number;
-  failed: number;
+export interface DeliverEmailsResult extends DeliverEmailsSummary {
   outcomes: DeliveryOutcome[];
 }
 
@@ -79,3 +76,6 @@ async function deliverOne(deliverEmail: Activities['deliverEmail'], emailId: str
     return await markEmailFailed({ emailId, error: cause?.message ?? err.message });
   }
 }
+
+// Compile-time check: the shape the senders start it with (core/emails/delivery-workflow.ts).
+export type DeliverEmailsShape = Conforms<DeliverEmailsWorkflow, typeof deliverEmailsWorkflow>;

@@ -6,6 +6,7 @@ import type {
   DomainVerificationWorkflow,
   RecheckSignalName,
 } from '../core/domains/verification-workflow.js';
+import type { Conforms } from './contract.js';
 
 export type { DomainVerificationInput, DomainVerificationResult };
 
@@ -47,5 +48,4 @@ export async function domainVerificationWorkflow(input: DomainVerificationInput)
 }
 
 // Compile-time check: the shape core starts it with (core/domains/verification-workflow.ts).
-type Is<T, U extends T> = U;
-export type DomainVerificationShape = Is<DomainVerificationWorkflow, typeof domainVerificationWorkflow>;
+export type DomainVerificationShape = Conforms<DomainVerificationWorkflow, typeof domainVerificationWorkflow>;

@@ -1,6 +1,8 @@
 import { ActivityFailure, ApplicationFailure, continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
-import type { SegmentRefreshInput, SegmentRefreshPass } from '../core/segments/refresh.js';
+import type { SegmentRefreshPass } from '../core/segments/refresh.js';
+import type { SegmentRefreshInput, SegmentRefreshWorkflow } from '../core/segments/refresh-workflow.js';
+import type { Conforms } from './contract.js';
 
 export type { SegmentRefreshInput };
 
@@ -42,3 +44,6 @@ export async function segmentRefreshWorkflow(input: SegmentRefreshInput): Promis
   }
   return continueAsNew<typeof segmentRefreshWorkflow>({ ...input, intervalMs });
 }
+
+// Compile-time check: the shape core starts it with (core/segments/refresh-workflow.ts).
+export type SegmentRefreshShape = Conforms<SegmentRefreshWorkflow, typeof segmentRefreshWorkflow>;

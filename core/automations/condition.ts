@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { compileCondition } from '../segments/compile.js';
 import { ConditionSchema, type Condition, type Filter } from '../segments/condition.js';
 import { parseDateValue, UNIT_MS } from '../segments/fields.js';
@@ -54,8 +54,7 @@ export const AutomationConditionSchema = z
     const original = filtersOf(input as Condition).map((f) => f.field);
     let i = 0;
     return mapFields(parsed.data, () => original[i++]);
-  })
-  .openapi({ type: 'object', description: 'A Condition (the segments language); fields may also be `event.data.<path>`, the triggering event\'s data.' });
+  });
 
 /** mapFields on unvalidated input: anything not shaped like a filter list is left for the schema to report. */
 function safeMap(c: Condition, fn: (field: unknown) => unknown): unknown {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError, notFound } from '../errors.js';
 import { normalizeEmail } from '../contacts.js';
 import { Contact } from '../../db/entities/index.js';
-import { Workflow } from '../../db/entities/workflows.js';
+import { Workflow } from '../../db/entities/workflow.js';
 import { isUuid } from '../../db/ids.js';
 import type { AutomationEngine } from './engine.js';
 import { getExecution, insertExecution, liveExecutionIds, markCancelled, markDispatched } from './executions.js';

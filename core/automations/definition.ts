@@ -1,9 +1,10 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { AutomationConditionSchema } from './condition.js';
 import { EventNameSchema } from '../events/name.js';
 
 /*
- * The automation graph: one zod schema is the validation, the OpenAPI document and the SDK type.
+ * The automation graph: one zod schema is the validation and, documented by api/core-schemas.ts,
+ * the OpenAPI document and the SDK type.
  * The first step is the entry; `next` names the following step (absent: the execution ends);
  * branching nodes name their exits in `branches`. Graph-wide rules (unique ids, transitions,
  * reachability, cycles) are checked by graph.ts, references to templates and segments by references.ts.
@@ -18,8 +19,10 @@ export const MAX_DURATION_MS = 365 * UNIT_MS.days;
 export type DurationUnit = (typeof DURATION_UNITS)[number];
 export const durationMs = (d: { amount: number; unit: DurationUnit }) => d.amount * UNIT_MS[d.unit];
 
-const StepId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only').openapi({ example: 'welcome' });
-const Next = StepId.optional().openapi({ description: 'The following step; absent: the execution ends after this one' });
+const StepId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
+const Next = StepId.optional();
+/** The shared step pieces, for the API to document (api/core-schemas.ts); the step schemas below are exported for the same reason. */
+export const STEP_PARTS = { stepId: StepId, next: Next } as const;
 const EventName = EventNameSchema;
 
 const Duration = z
@@ -35,16 +38,16 @@ const isTimeZone = (tz: string) => {
   }
 };
 
-const SendEmailStep = z
+export const SendEmailStep = z
   .object({
     id: StepId,
     type: z.literal('SEND_EMAIL'),
     // Ids are stored as PostgreSQL prints them (lower case), so an upper-case id names the same template.
     templateId: z.string().trim().toLowerCase().min(1).max(64).optional(),
     subject: z.string().min(1).max(998).optional(),
-    body: z.string().min(1).max(1_000_000).optional().openapi({ description: 'HTML with {{variable}} placeholders; {{event.<path>}} reads the triggering event' }),
-    from: z.string().trim().toLowerCase().email().max(254).optional().openapi({ description: "Sender; default: the template's" }),
-    to: z.string().trim().toLowerCase().email().max(254).optional().openapi({ description: 'A fixed recipient; default: the contact' }),
+    body: z.string().min(1).max(1_000_000).optional(),
+    from: z.string().trim().toLowerCase().email().max(254).optional(),
+    to: z.string().trim().toLowerCase().email().max(254).optional(),
     next: Next,
   })
   .superRefine((s, ctx) => {
@@ -58,21 +61,21 @@ const DelayStep = z.object({ id: StepId, type: z.literal('DELAY'), amount: z.num
   { message: 'at most 365 days', path: ['amount'] },
 );
 
-const WaitUntilStep = z.object({
+export const WaitUntilStep = z.object({
   id: StepId,
   type: z.literal('WAIT_UNTIL'),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 24 hours').openapi({ example: '09:00' }),
-  timezone: z.string().min(1).max(64).refine(isTimeZone, 'an IANA time zone such as Europe/Berlin').openapi({ example: 'Europe/Berlin' }),
-  days: z.array(z.enum(WEEKDAYS)).min(1).max(7).optional().openapi({ description: 'Only these weekdays (local); default: any day' }),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 24 hours'),
+  timezone: z.string().min(1).max(64).refine(isTimeZone, 'an IANA time zone such as Europe/Berlin'),
+  days: z.array(z.enum(WEEKDAYS)).min(1).max(7).optional(),
   next: Next,
 });
 
-const WaitForEventStep = z.object({
+export const WaitForEventStep = z.object({
   id: StepId,
   type: z.literal('WAIT_FOR_EVENT'),
   eventName: EventName,
   timeout: Duration,
-  branches: z.object({ event: StepId.optional(), timeout: StepId.optional() }).openapi({ description: 'Where to go when the event came / the timeout passed (absent: end)' }),
+  branches: z.object({ event: StepId.optional(), timeout: StepId.optional() }),
 });
 
 const ConditionStep = z.object({
@@ -82,30 +85,28 @@ const ConditionStep = z.object({
   branches: z.object({ yes: StepId.optional(), no: StepId.optional() }),
 });
 
-const UpdateContactStep = z.object({
+export const UpdateContactStep = z.object({
   id: StepId,
   type: z.literal('UPDATE_CONTACT'),
-  data: z.record(z.string().min(1).max(200), z.unknown()).optional().openapi({ description: 'Merged into the contact data; null removes a key' }),
+  data: z.record(z.string().min(1).max(200), z.unknown()).optional(),
   subscribed: z.boolean().optional(),
   next: Next,
 });
 
-const WebhookStep = z.object({
+export const WebhookStep = z.object({
   id: StepId,
   type: z.literal('WEBHOOK'),
   url: z.string().max(2048).url().refine((u) => /^https?:\/\//i.test(u), 'http or https only'),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('POST'),
   headers: z.record(z.string().min(1).max(200), z.string().max(4000)).optional(),
-  body: z.unknown().optional().openapi({ description: 'JSON body; strings may use {{variables}}' }),
-  failOnError: z.boolean().optional().openapi({ description: 'A non-2xx answer fails the execution (default: recorded, not fatal)' }),
+  body: z.unknown().optional(),
+  failOnError: z.boolean().optional(),
   next: Next,
 });
 
 const ExitStep = z.object({ id: StepId, type: z.literal('EXIT'), reason: z.string().max(500).optional() });
 
-export const StepSchema = z
-  .discriminatedUnion('type', [SendEmailStep, DelayStep, WaitUntilStep, WaitForEventStep, ConditionStep, UpdateContactStep, WebhookStep, ExitStep])
-  .openapi('WorkflowStep');
+export const StepSchema = z.discriminatedUnion('type', [SendEmailStep, DelayStep, WaitUntilStep, WaitForEventStep, ConditionStep, UpdateContactStep, WebhookStep, ExitStep]);
 export type Step = z.infer<typeof StepSchema>;
 export type StepType = Step['type'];
 export type StepOf<T extends StepType> = Extract<Step, { type: T }>;
@@ -113,20 +114,14 @@ export type StepOf<T extends StepType> = Extract<Step, { type: T }>;
 /** Segment ids are matched as stored (lower case); an upper-case id names the same segment. */
 const SegmentId = z.string().trim().toLowerCase().min(1).max(64);
 
-export const TriggerSchema = z
-  .discriminatedUnion('type', [
-    z.object({ type: z.literal('EVENT'), eventName: EventName.openapi({ description: 'A tracked event or a system event (email.opened, contact.unsubscribed, ...)' }) }),
-    z.object({ type: z.literal('SEGMENT_ENTRY'), segmentId: SegmentId }),
-    z.object({ type: z.literal('SEGMENT_EXIT'), segmentId: SegmentId }),
-  ])
-  .openapi('WorkflowTrigger', {
-    description:
-      'EVENT: a tracked or system event of that name. SEGMENT_ENTRY / SEGMENT_EXIT: a contact enters or leaves the segment ' +
-      '(`segment.<id>.entry` / `.exit`). A DYNAMIC segment records these only with `trackMembership`: enabling a workflow ' +
-      'with such a trigger turns it on for the segment (its next refresh takes the current members as the baseline, so ' +
-      'contacts already in do not fire; entries and exits after that do), and turning it off on the segment is refused ' +
-      'while an enabled workflow is triggered by it. STATIC segments record them on every member change.',
-  });
+// The trigger's event name is its own copy (same rules) so the API can describe it apart from other event names.
+export const EventTrigger = z.object({ type: z.literal('EVENT'), eventName: EventName.clone() });
+
+export const TriggerSchema = z.discriminatedUnion('type', [
+  EventTrigger,
+  z.object({ type: z.literal('SEGMENT_ENTRY'), segmentId: SegmentId }),
+  z.object({ type: z.literal('SEGMENT_EXIT'), segmentId: SegmentId }),
+]);
 export type Trigger = z.infer<typeof TriggerSchema>;
 
 export const StepsSchema = z.array(StepSchema).min(1).max(MAX_STEPS);

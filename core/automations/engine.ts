@@ -3,6 +3,7 @@ import { AUTOMATION_ATTRIBUTES, isUnregisteredSearchAttributeError } from '../se
 import { log } from '../log.js';
 import type { AutomationInput, AutomationEventSignal } from './types.js';
 import type { NewExecution } from './executions.js';
+import { AUTOMATION_EVENT_SIGNAL, AUTOMATION_WORKFLOW, type AutomationWorkflow } from './automation-workflow.js';
 
 /** What the API and the worker's dispatcher need from Temporal for automations. */
 export interface AutomationEngine {
@@ -18,7 +19,7 @@ export function createAutomationEngine(temporal: Client, taskQueue: string): Aut
   let attributes = true;
   const start = async (e: NewExecution, withAttributes: boolean): Promise<void> => {
     const input: AutomationInput = { executionId: e.executionId, searchAttributes: withAttributes };
-    await temporal.workflow.start('automationWorkflow', {
+    await temporal.workflow.start<AutomationWorkflow>(AUTOMATION_WORKFLOW, {
       taskQueue,
       workflowId: e.temporalId,
       args: [input],
@@ -56,7 +57,7 @@ export function createAutomationEngine(temporal: Client, taskQueue: string): Aut
     async signalEvent(temporalId, event) {
       await temporal.workflow
         .getHandle(temporalId)
-        .signal('automationEvent', event)
+        .signal<[AutomationEventSignal]>(AUTOMATION_EVENT_SIGNAL, event)
         .catch((err) => {
           if (!(err instanceof WorkflowNotFoundError)) throw err;
         });

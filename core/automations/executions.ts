@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../errors.js';
 import { decodeCursor, encodeCursor, type Page } from '../paging.js';
-import type { ExecutionStatus } from '../../db/entities/workflows.js';
+import type { ExecutionStatus } from '../../db/entities/workflow-execution.js';
 import type { StepStatus } from './records.js';
 import { isUuid, newId } from '../../db/ids.js';
 import { automationWorkflowId } from '../workflow-ids.js';

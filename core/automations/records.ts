@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ExecutionStatus } from '../../db/entities/workflows.js';
+import type { ExecutionStatus } from '../../db/entities/workflow-execution.js';
 import { newId } from '../../db/ids.js';
 import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
 

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
 import { notFound, validationError } from '../errors.js';
 import { keysetPage } from '../paging.js';
-import { Workflow } from '../../db/entities/workflows.js';
+import { Workflow } from '../../db/entities/workflow.js';
 import { isUuid } from '../../db/ids.js';
 import { triggerEventName, type Step, type Trigger } from './definition.js';
 import { checkGraph } from './graph.js';

@@ -5,6 +5,7 @@ import { DomainError } from '../errors.js';
 import { assertVerifiedSender } from '../domains/sender-domains.js';
 import { CAMPAIGN_ATTRIBUTES, isUnregisteredSearchAttributeError } from '../search-attributes.js';
 import { campaignWorkflowId } from '../workflow-ids.js';
+import { CAMPAIGN_WAKE_SIGNAL, CAMPAIGN_WORKFLOW, type CampaignWorkflow } from './campaign-workflow.js';
 import { audienceIsEmpty } from './audience.js';
 import { getCampaign } from './campaigns.js';
 import { conflict, transition } from './transitions.js';
@@ -36,11 +37,11 @@ export async function sendCampaign(em: EntityManager, deps: CampaignDeps, projec
     params: [scheduledAt?.toISOString() ?? null, localTime ?? null],
   });
   const start = (withAttributes: boolean) =>
-    deps.temporal.workflow.signalWithStart('campaignWorkflow', {
+    deps.temporal.workflow.signalWithStart<CampaignWorkflow, []>(CAMPAIGN_WORKFLOW, {
       workflowId: campaignWorkflowId(id),
       taskQueue: deps.config.taskQueue,
       args: [{ campaignId: id }],
-      signal: 'campaignWake',
+      signal: CAMPAIGN_WAKE_SIGNAL,
       signalArgs: [],
       typedSearchAttributes: withAttributes
         ? [
@@ -89,7 +90,7 @@ export async function resumeCampaign(em: EntityManager, deps: CampaignDeps, proj
   await transition(em, projectId, id, ['PAUSED'], 'SENDING', { action: 'resume it' });
   await deps.temporal.workflow
     .getHandle(campaignWorkflowId(id))
-    .signal('campaignWake')
+    .signal(CAMPAIGN_WAKE_SIGNAL)
     .catch((err: Error) => {
       throw new DomainError('SERVICE_UNAVAILABLE', `Campaign ${id} is SENDING again but its workflow could not be woken: ${err.message}`, {
         suggestion: 'POST /campaigns/{id}/pause then /resume again once Temporal is reachable.',

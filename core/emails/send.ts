@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import { DomainError, validationError } from '../errors.js';
 import { assertKnownTemplateSyntax } from '../templates/syntax.js';
 import type { SaveResponse, SendOutcome, SendRequest } from './send-request.js';
+import { DELIVER_EMAILS_WORKFLOW, type DeliverEmailsWorkflow } from './delivery-workflow.js';
 import { findOptedOut, upsertContact, type ContactRow } from '../contacts.js';
 import { prepareContent, recipientVariables, renderContent, type PreparedContent } from '../templates/render.js';
 import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
@@ -214,7 +215,7 @@ export async function sendEmails(
 export async function startDelivery(deps: SendDeps, em: EntityManager, projectId: string, emailIds: string[]): Promise<void> {
   try {
     await deps.temporal.withDeadline(Date.now() + 5_000, () =>
-      deps.temporal.workflow.start('deliverEmailsWorkflow', {
+      deps.temporal.workflow.start<DeliverEmailsWorkflow>(DELIVER_EMAILS_WORKFLOW, {
         taskQueue: deps.config.taskQueue,
         workflowId: sendWorkflowId(emailIds[0]),
         args: [{ projectId, emailIds }],

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 /*
  * The one rule for an event name, wherever a name comes in: POST /v1/track, a workflow's EVENT
@@ -33,15 +33,14 @@ export const EVENT_NAME_HELP =
   '(zero-width spaces, bidi marks) removed and surrounding spaces trimmed';
 
 /** An event name in a request: normalised, then checked (the value the handler sees is the normalised name). */
-// The bounds are checked once, after normalising (NFKC can lengthen a name); the document states them.
+// The bounds are checked once, after normalising (NFKC can lengthen a name); the API's document states them (api/core-schemas.ts).
 export const EventNameSchema = z
   .string()
   .overwrite(normalizeEventName)
   .superRefine((name, ctx) => {
     const problem = eventNameProblem(name);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .openapi({ example: 'Signed Up', minLength: 1, maxLength: EVENT_NAME_MAX, description: `An event name: ${EVENT_NAME_HELP}.` });
+  });
 
 /** Event names the service records itself; a client may not forge them through /v1/track. */
 export const SYSTEM_EVENT_PREFIXES = ['email.', 'contact.', 'segment.'] as const;

@@ -1,6 +1,6 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { filterIssues } from './filter-rules.js';
-import { FIELD_HELP, OPERATORS, SIZE_HELP, TIME_UNITS, type Operator, type TimeUnit } from './fields.js';
+import { TIME_UNITS, type Operator, type TimeUnit } from './fields.js';
 
 /** Nesting and size limits of one condition. */
 export const MAX_CONDITION_DEPTH = 5;
@@ -42,18 +42,15 @@ const ScalarValue = z.union([z.string().max(1000), z.number(), z.boolean()]);
 
 const FilterSchema = z
   .object({
-    field: z.string().max(2000).openapi({ description: `What to test: ${FIELD_HELP}.`, example: 'data.plan' }),
+    field: z.string().max(2000),
     // A plain string so an unknown operator gets the message listing what this field allows.
-    operator: z.string().max(50).openapi({ enum: [...OPERATORS], example: 'equals' }),
-    value: z.union([ScalarValue, z.array(ScalarValue).max(1000)]).optional().openapi({
-      description: 'Compared value: a string, number, boolean or ISO date; an array for `in`/`notIn`; a number of `unit`s for windows.',
-    }),
-    unit: z.enum(TIME_UNITS).optional().openapi({ description: 'Window unit of within, olderThan and the triggered* operators.' }),
+    operator: z.string().max(50),
+    value: z.union([ScalarValue, z.array(ScalarValue).max(1000)]).optional(),
+    unit: z.enum(TIME_UNITS).optional(),
   })
   .superRefine((f, ctx) => {
     for (const issue of filterIssues(f)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-  })
-  .openapi('ConditionFilter');
+  });
 
 /** Depth of nesting below and including `c`, and the number of filters in it. */
 function measure(c: Condition): { depth: number; filters: number } {
@@ -81,8 +78,7 @@ const ConditionGroupSchema = z
     if (g.filters.length === 0 && !g.conditions) {
       ctx.addIssue({ code: 'custom', path: ['filters'], message: 'A group needs at least one filter or a nested `conditions`' });
     }
-  })
-  .openapi('ConditionGroup');
+  });
 
 /**
  * Input nested deeper than this is refused before it is parsed: the schema recurses a few frames
@@ -122,7 +118,7 @@ const GroupsSchema = z.preprocess((groups, ctx) => {
  */
 const ConditionNode = z
   .object({
-    logic: z.enum(['AND', 'OR']).openapi({ description: 'How the groups combine; filters inside a group are AND-ed.' }),
+    logic: z.enum(['AND', 'OR']),
     get groups() {
       return GroupsSchema;
     },
@@ -132,19 +128,17 @@ const ConditionNode = z
     if (depth === MAX_CONDITION_DEPTH + 1) {
       ctx.addIssue({ code: 'custom', path: ['groups'], message: `Conditions nest at most ${MAX_CONDITION_DEPTH} levels deep` });
     }
-    const nestedOver = c.groups.some((g) => g.conditions && measure(g.conditions).filters > MAX_CONDITION_FILTERS);
+    const nestedOver = c.groups.some((g) => g.conditions && measure(g.conditions as Condition).filters > MAX_CONDITION_FILTERS);
     if (filters > MAX_CONDITION_FILTERS && !nestedOver) {
       ctx.addIssue({ code: 'custom', path: ['groups'], message: `A condition holds at most ${MAX_CONDITION_FILTERS} filters in all` });
     }
-  })
-  .openapi('Condition', {
-    description:
-      '`logic` (AND|OR) combines `groups`; the filters of a group are AND-ed, and its optional nested `conditions` is AND-ed with them. ' +
-      `At most ${MAX_CONDITION_DEPTH} levels and ${MAX_CONDITION_FILTERS} filters. ${SIZE_HELP} (a larger one is a 422 naming the limit). Fields: ${FIELD_HELP}. ` +
-      'Dates compare as `YYYY-MM-DD` (the whole UTC day) or ISO datetimes; a missing attribute never matches a negative or comparison operator; ' +
-      '`exists`/`notExists` treat JSON null as missing. Event and email-activity fields take triggered, notTriggered, triggeredWithin, ' +
-      'triggeredOlderThan and notTriggeredWithin; `segment.<id>` takes equals/notEquals true|false, exists or notExists.',
-    example: CONDITION_EXAMPLE,
-  }) as unknown as z.ZodType<Condition>; // operator is checked as an Operator by the filter refinement
+  });
 
-export const ConditionSchema: z.ZodType<Condition> = ConditionNode;
+// The refinement checks `operator` as an Operator, which the inferred type cannot see.
+export const ConditionSchema = ConditionNode as unknown as z.ZodType<Condition>;
+
+/**
+ * The parts of ConditionSchema, for the API to document (api/core-schemas.ts names them in the
+ * OpenAPI document); validate with ConditionSchema.
+ */
+export const CONDITION_PARTS = { filter: FilterSchema, group: ConditionGroupSchema, condition: ConditionNode } as const;

@@ -5,16 +5,9 @@ import type { Config } from '../config.js';
 import { segmentWorkflowId } from '../workflow-ids.js';
 import { log } from '../log.js';
 import type { RefreshResult } from './tracking.js';
+import { SEGMENT_REFRESH_WORKFLOW, type SegmentRefreshInput, type SegmentRefreshWorkflow } from './refresh-workflow.js';
 
-/** Input of the refresh workflow of one DYNAMIC segment (workflows/segment.workflow.ts). */
-export interface SegmentRefreshInput {
-  segmentId: string;
-  /**
-   * Wait between passes when a pass names none (passes recorded before they returned
-   * `intervalMs`); each pass returns the worker's SEGMENT_REFRESH_INTERVAL_SECONDS.
-   */
-  intervalMs: number;
-}
+export type { SegmentRefreshInput };
 
 /** What one pass (the refreshSegment activity) returns: its result and the interval to wait now. */
 export interface SegmentRefreshPass extends RefreshResult {
@@ -24,7 +17,7 @@ export interface SegmentRefreshPass extends RefreshResult {
 
 const startOptions = (config: Config, segmentId: string) => {
   const input: SegmentRefreshInput = { segmentId, intervalMs: config.segmentRefreshIntervalMs };
-  return { taskQueue: config.taskQueue, workflowId: segmentWorkflowId(segmentId), args: [input] } satisfies WorkflowStartOptions;
+  return { taskQueue: config.taskQueue, workflowId: segmentWorkflowId(segmentId), args: [input] } satisfies WorkflowStartOptions<SegmentRefreshWorkflow>;
 };
 
 /*
@@ -35,7 +28,7 @@ const startOptions = (config: Config, segmentId: string) => {
 
 export async function startSegmentRefresh(deps: { temporal: Client; config: Config }, segmentId: string): Promise<void> {
   try {
-    await deps.temporal.workflow.start('segmentRefreshWorkflow', { ...startOptions(deps.config, segmentId), workflowIdConflictPolicy: 'USE_EXISTING' });
+    await deps.temporal.workflow.start<SegmentRefreshWorkflow>(SEGMENT_REFRESH_WORKFLOW, { ...startOptions(deps.config, segmentId), workflowIdConflictPolicy: 'USE_EXISTING' });
   } catch (e) {
     log.warn(`Segment ${segmentId}: refresh workflow not started (${(e as Error).message}); the next PATCH or worker start starts it.`);
   }
@@ -72,7 +65,7 @@ export async function ensureSegmentRefreshWorkflows(deps: { orm: MikroORM; tempo
       await Promise.all(
         page.slice(i, i + ENSURE_BATCH).map(async ({ id }) => {
           try {
-            await deps.temporal.workflow.start('segmentRefreshWorkflow', { ...startOptions(deps.config, id), workflowIdReusePolicy: 'ALLOW_DUPLICATE' });
+            await deps.temporal.workflow.start<SegmentRefreshWorkflow>(SEGMENT_REFRESH_WORKFLOW, { ...startOptions(deps.config, id), workflowIdReusePolicy: 'ALLOW_DUPLICATE' });
             out.started.push(id);
           } catch (e) {
             if (e instanceof WorkflowExecutionAlreadyStartedError) out.running++;

@@ -20,7 +20,8 @@ export const IdempotencyKeySchema = new EntitySchema<IdempotencyKey>({
     key: { type: 'text', primary: true },
     requestHash: { type: 'text' },
     statusCode: { type: 'integer', nullable: true },
-    response: { type: 'json', nullable: true },
+    // json, not jsonb: the stored body is replayed byte for byte (Migration20261124140000_idempotency_json).
+    response: { type: 'json', columnType: 'json', nullable: true },
     createdAt,
   },
 });

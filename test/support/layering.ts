@@ -4,6 +4,8 @@ import path from 'node:path';
 /*
  * The doors between the top-level folders (README, Architecture), checked on source text:
  * - core/ imports nothing from api/, activities/, workflows/, worker/, launcher/;
+ * - core/ and db/ import no HTTP library (hono, @hono/*), types included: the OpenAPI side of
+ *   core's zod schemas lives in api/ (api/core-schemas.ts);
  * - activities/, workflows/, worker/ import nothing from api/; api/ and worker/ nothing from launcher/;
  * - workflows/ (Temporal's sandbox) imports only @temporalio/workflow, @temporalio/common, its own
  *   folder, and types (`import type`) from elsewhere;
@@ -20,6 +22,8 @@ const FORBIDDEN: Record<string, string[]> = {
   api: ['launcher', 'activities', 'worker'],
 };
 const SANDBOX_PACKAGES = ['@temporalio/workflow', '@temporalio/common'];
+const HTTP_FREE = ['core', 'db'];
+const isHttpPackage = (spec: string) => spec === 'hono' || spec.startsWith('hono/') || spec.startsWith('@hono/');
 const SKIPPED = new Set(['node_modules', '.git', 'test', 'bench', '.tools', 'data', 'dist', 'coverage']);
 
 const IMPORT = /^\s*(?:import|export)\s+(type\s+)?[^'";]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
@@ -57,6 +61,7 @@ export function checkLayering(root: string): string[] {
       const typeOnly = Boolean(m[1]);
       const spec = m[2] ?? m[3] ?? m[4];
       if (!spec.startsWith('.')) {
+        if (HTTP_FREE.includes(top(from)) && isHttpPackage(spec)) problems.push(`${from} imports ${spec} (${top(from)}/ may not import an HTTP library)`);
         if (top(from) === 'workflows' && !typeOnly && !SANDBOX_PACKAGES.some((p) => spec === p || spec.startsWith(`${p}/`))) {
           problems.push(`${from} imports ${spec} (workflow code may import only ${SANDBOX_PACKAGES.join(', ')})`);
         }

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CAMPAIGN_STATUSES } from '../../../db/entities/campaign.js';
-import { ConditionSchema } from '../../../core/segments/condition.js';
+import { ConditionSchema } from '../../core-schemas.js';
 import { parseWallTime } from '../../../core/schedule/local-time.js';
 import { PageQuery, pageOf } from '../../envelope.js';
 import { EmailAddress, Timestamp } from '../../schemas.js';

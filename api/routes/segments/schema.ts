@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ConditionSchema } from '../../../core/segments/condition.js';
+import { ConditionSchema, described } from '../../core-schemas.js';
 import { MAX_MEMBER_EMAILS } from '../../../core/segments/members.js';
 import { SEGMENT_TYPES } from '../../../db/entities/index.js';
 import { pageOf } from '../../envelope.js';
@@ -38,7 +38,8 @@ export const CreateSegmentBody = z
     name: Name,
     description: Description.optional(),
     type: SegmentType.optional().openapi({ description: 'Default DYNAMIC.' }),
-    condition: ConditionSchema.optional().openapi({ description: 'Required for DYNAMIC, refused for STATIC.' }),
+    // Described before made optional: the other order loses the reference to the Condition component.
+    condition: described(ConditionSchema, { description: 'Required for DYNAMIC, refused for STATIC.' }).optional(),
     trackMembership: TrackMembership.optional(),
   })
   .openapi('CreateSegmentBody', {

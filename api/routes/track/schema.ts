@@ -1,11 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { dataRecord, EmailAddress, TimeZone, Timestamp } from '../../schemas.js';
-import { EVENT_NAME_HELP, EventNameSchema } from '../../../core/events/name.js';
+import { EVENT_NAME_HELP } from '../../../core/events/name.js';
+import { described, EventNameSchema } from '../../core-schemas.js';
 
 export { EVENT_NAME_MAX } from '../../../core/events/name.js';
 
 /** Event names: the one rule of core/events/name.ts (e.g. "Signed Up"). */
-export const EventName = EventNameSchema.openapi({
+export const EventName = described(EventNameSchema, {
   example: 'Signed Up',
   description:
     `${EVENT_NAME_HELP}. Names starting with \`email.\`, \`contact.\` or \`segment.\` (any case, look-alikes included) are reserved ` +

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { StepSchema, StepsSchema, TriggerSchema } from '../../../core/automations/definition.js';
-import { EXECUTION_STATUSES } from '../../../db/entities/workflows.js';
+import { described, StepSchema, StepsSchema, TriggerSchema } from '../../core-schemas.js';
+import { EXECUTION_STATUSES } from '../../../db/entities/workflow-execution.js';
 import { BoolQuery, PageQuery, pageOf } from '../../envelope.js';
 import { DataPatch, EmailAddress, Timestamp } from '../../schemas.js';
 
@@ -35,7 +35,7 @@ const fields = {
   allowReentry: z.boolean().optional().openapi({ description: 'Default false: a contact goes through once ever. True: again, but never while one of its executions runs or waits.' }),
   allowPublicKeyTrigger: z.boolean().optional().openapi({ description: PUBLIC_KEY_TRIGGER }),
   trigger: TriggerSchema,
-  steps: StepsSchema.openapi({ description: 'The graph; the first step is the entry. At most 100 steps.' }),
+  steps: described(StepsSchema, { description: 'The graph; the first step is the entry. At most 100 steps.' }),
 };
 
 export const CreateWorkflowBody = z.object(fields).openapi('CreateWorkflowBody', { example: EXAMPLE as never });
