@@ -3,7 +3,7 @@
 // pg Client.query call: statements, BEGIN/COMMIT, savepoints) by statement text, and writes the
 // counts to BENCH_QUERY_COUNT_DIR/<pid>.json twice a second. Plain JavaScript: it is loaded before
 // anything else, into built processes too.
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -18,7 +18,11 @@ if (dir) {
     return original.call(this, config, ...rest);
   };
   const file = path.join(dir, `${process.pid}.json`);
-  const write = () => writeFileSync(file, JSON.stringify(Object.fromEntries(counts)));
+  // Written aside and renamed: the bench never reads half a file.
+  const write = () => {
+    writeFileSync(`${file}.tmp`, JSON.stringify(Object.fromEntries(counts)));
+    renameSync(`${file}.tmp`, file);
+  };
   setInterval(write, 500).unref();
   process.on('exit', write);
 }

@@ -19,42 +19,65 @@ export interface NewExecution {
 }
 
 /*
- * The re-entry rules and the per-contact sequence number in one statement: allowReentry false
- * admits a contact once ever, true admits it when none of its executions is RUNNING or WAITING.
- * Two concurrent starts compute the same seq; the unique key lets one of them in.
+ * The re-entry rules and the per-contact sequence number in one statement, for any number of
+ * (workflow, contact) pairs: allowReentry false admits a contact once ever, true admits it when
+ * none of its executions is RUNNING or WAITING. Two concurrent starts compute the same seq; the
+ * unique key lets one of them in. The statement does not see its own rows: a pair appears at most
+ * once per call (insertExecutions keeps the first), which the rules would allow anyway (the
+ * first execution is RUNNING).
  */
-const INSERT_EXECUTION_SQL = `
+const INSERT_EXECUTIONS_SQL = `
 insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, trigger_event_id, trigger_data)
-select ?, w.project_id, w.id, w.version, c.id,
+select i.id, w.project_id, w.id, w.version, c.id,
        coalesce((select max(x.seq) from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id), 0) + 1,
-       'RUNNING', ?, ?::jsonb
-from workflows w join contacts c on c.id = ? and c.project_id = w.project_id
-where w.id = ? and not exists (
+       'RUNNING', i.event_id, coalesce(i.data, '{}'::jsonb)
+from jsonb_to_recordset(?::jsonb) as i(ord int, id uuid, workflow_id uuid, contact_id uuid, event_id uuid, data jsonb)
+join workflows w on w.id = i.workflow_id
+join contacts c on c.id = i.contact_id and c.project_id = w.project_id
+where not exists (
   select 1 from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id and (not w.allow_reentry or x.status in ('RUNNING', 'WAITING')))
+order by i.ord
 on conflict (workflow_id, contact_id, seq) do nothing
 returning id, project_id, workflow_id, contact_id, seq, (select email from contacts where id = contact_id) as contact_email`;
 
+export interface ExecutionRequest {
+  workflowId: string;
+  contactId: string;
+  eventId?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Inserts the executions the re-entry rules admit, in one statement (in the caller's
+ * transaction); returns them in request order. A (workflow, contact) pair asked twice counts once.
+ */
+export async function insertExecutions(em: EntityManager, requests: ExecutionRequest[]): Promise<NewExecution[]> {
+  const seen = new Set<string>();
+  const input = requests.flatMap((r, ord) => {
+    const key = `${r.workflowId}/${r.contactId}`;
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [{ ord, id: newId(), workflow_id: r.workflowId, contact_id: r.contactId, event_id: r.eventId ?? null, data: r.data ?? {} }];
+  });
+  if (input.length === 0) return [];
+  const rows = await sqlRows<Record<string, any>>(em, INSERT_EXECUTIONS_SQL, [JSON.stringify(input)]);
+  const order = new Map(input.map((i) => [i.id, i.ord]));
+  return rows
+    .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+    .map((r) => ({
+      executionId: r.id,
+      projectId: r.project_id,
+      workflowId: r.workflow_id,
+      contactId: r.contact_id,
+      contactEmail: r.contact_email,
+      seq: r.seq,
+      temporalId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq),
+    }));
+}
+
 /** Inserts the execution when the re-entry rules admit the contact; null when they do not. Runs in the caller's transaction. */
-export async function insertExecution(
-  em: EntityManager,
-  input: { workflowId: string; contactId: string; eventId?: string | null; data?: Record<string, unknown> },
-): Promise<NewExecution | null> {
-  const rows = await sqlRows<Record<string, any>>(
-    em,
-    INSERT_EXECUTION_SQL,
-    [newId(), input.eventId ?? null, JSON.stringify(input.data ?? {}), input.contactId, input.workflowId],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    executionId: r.id,
-    projectId: r.project_id,
-    workflowId: r.workflow_id,
-    contactId: r.contact_id,
-    contactEmail: r.contact_email,
-    seq: r.seq,
-    temporalId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq),
-  };
+export async function insertExecution(em: EntityManager, input: ExecutionRequest): Promise<NewExecution | null> {
+  return (await insertExecutions(em, [input]))[0] ?? null;
 }
 
 export interface ExecutionDto {
