@@ -33,7 +33,7 @@
  * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_COUNT_QUERIES, BENCH_PHASES (track,automation,campaign,floor),
  * BENCH_PHASE_TIMEOUT_S (600: a phase whose mails are not all in by then is reported as it stands),
  * BENCH_TIMEOUT_S (3600: the whole run; then everything is stopped, exit 2), BENCH_DB_URL (admin URL).
- * Progress goes to stderr, the results to stdout.
+ * Progress (and the services' own output) goes to stderr, the results to stdout.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -170,7 +170,7 @@ async function startNpmStart(sink: Sink): Promise<Stack> {
   for (const name of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'HOST', 'LOG_FORMAT']) delete env[name];
   if (db) env.DATABASE_URL = db.url;
   progress(`npm start (${DB === 'pg' ? 'PostgreSQL' : 'embedded PGlite'}), DATA_DIR ${dataDir}; builds dist/ first if the sources changed`);
-  const child = spawn(process.execPath, [path.join(root, 'launcher/start.mjs')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const child = spawn(process.execPath, [path.join(root, 'launcher/start.mjs')], { cwd: root, env, stdio: ['ignore', process.stderr, 'inherit'], detached: true });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   let early: number | null | undefined;
   void exited.then((code) => (early = code));
@@ -229,7 +229,7 @@ async function startService(entry: string, env: NodeJS.ProcessEnv, extraNodeArgs
   const file = path.join(root, BUILT ? `dist/${entry}.js` : `${entry}.ts`);
   // The built worker runs as docker-compose.yml runs it (heap cap included); the sources under tsx.
   const loader = BUILT ? (entry.startsWith('worker') ? ['--max-old-space-size=160'] : []) : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...extraNodeArgs, ...NODE_ARGS, ...loader, file, '--no-migrate'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [...extraNodeArgs, ...NODE_ARGS, ...loader, file, '--no-migrate'], { cwd: root, env, stdio: ['ignore', process.stderr, 'inherit', 'ipc'] });
   const ready = await within(
     new Promise<Record<string, unknown>>((resolve, reject) => {
       child.on('message', (m: { type?: string }) => m?.type === 'ready' && resolve(m as Record<string, unknown>));
@@ -473,7 +473,7 @@ async function main() {
       // Where an execution's time goes: a sample's database times and Temporal history.
       const sample = await sqlRows<Record<string, any>>(
         em,
-        `select x.workflow_id, x.contact_id, x.seq, c.email, ev.created_at as tracked_at, x.started_at, x.dispatched_at, m.sent_at
+        `select x.workflow_id, x.contact_id, x.seq, c.email, ev.created_at as tracked_at, x.started_at, x.dispatched_at, m.created_at as email_created_at, m.sent_at
          from workflow_executions x join contacts c on c.id = x.contact_id join events ev on ev.id = x.trigger_event_id
          left join workflow_execution_steps s on s.execution_id = x.id and s.idx = 0
          left join emails m on m.id = (s.output->>'emailId')::uuid
@@ -507,7 +507,10 @@ async function main() {
         add('Temporal start -> first workflow task', wfTask - startedAt);
         add('first workflow task -> SEND_EMAIL scheduled', actScheduled - wfTask);
         add('SEND_EMAIL scheduled -> picked up by a worker', actStarted - actScheduled);
-        add('activity start -> SMTP admitted (emails.sent_at)', sentAt - actStarted);
+        // The email record's created_at is its transaction's start (sendAutomationEmail's first half, once it has a connection).
+        const recordAt = x.email_created_at ? new Date(x.email_created_at).getTime() : NaN;
+        add('activity start -> its transaction began (email record)', recordAt - actStarted);
+        add('email record -> SMTP admitted (delivery engine)', sentAt - recordAt);
         add('SMTP admitted -> end of DATA at the sink', arrived - sentAt);
         add('end of DATA -> workflow closed', closed - arrived);
         add('event recorded -> end of DATA (total)', arrived - trackedAt);
