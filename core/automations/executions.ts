@@ -6,6 +6,8 @@ import type { StepStatus } from './records.js';
 import { isUuid, newId } from '../../db/ids.js';
 import { automationWorkflowId } from '../workflow-ids.js';
 import { sqlRows, sqlRun } from '../../db/sql.js';
+import { maxUuidV7At } from '../events/events.js';
+import type { Step } from './definition.js';
 
 /** A new execution row: what the Temporal start needs. */
 export interface NewExecution {
@@ -16,7 +18,14 @@ export interface NewExecution {
   contactEmail: string;
   seq: number;
   temporalId: string;
+  /** The graph of its version and where its WAIT_FOR_EVENT counting starts (given with the start: types.ts AutomationInput.run). */
+  steps?: Step[];
+  countAfter?: string;
 }
+
+/** Events after this id count for an execution's first WAIT_FOR_EVENT: its triggering event, or (a manual start) its start. */
+export const countAfterOf = (triggerEventId: string | null, startedAt: Date | string): string =>
+  triggerEventId ?? maxUuidV7At(new Date(startedAt).getTime() - 1);
 
 /*
  * The re-entry rules and the per-contact sequence number in one statement, for any number of
@@ -38,7 +47,8 @@ where not exists (
   select 1 from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id and (not w.allow_reentry or x.status in ('RUNNING', 'WAITING')))
 order by i.ord
 on conflict (workflow_id, contact_id, seq) do nothing
-returning id, project_id, workflow_id, contact_id, seq, (select email from contacts where id = contact_id) as contact_email`;
+returning id, project_id, workflow_id, contact_id, seq, trigger_event_id, started_at, (select email from contacts where id = contact_id) as contact_email,
+  (select v.steps from workflow_versions v where v.workflow_id = workflow_executions.workflow_id and v.version = workflow_executions.version) as steps`;
 
 export interface ExecutionRequest {
   workflowId: string;
@@ -72,6 +82,8 @@ export async function insertExecutions(em: EntityManager, requests: ExecutionReq
       contactEmail: r.contact_email,
       seq: r.seq,
       temporalId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq),
+      steps: r.steps ?? undefined,
+      countAfter: countAfterOf(r.trigger_event_id, r.started_at),
     }));
 }
 
