@@ -101,3 +101,20 @@ describe('one rule turns an event into automation work: the trigger and the disp
     for (const p of installed) expect(AUTOMATION_RULE_SQL).toContain(p.prosrc.trim());
   });
 });
+
+describe('one dispatcher pass, many events', () => {
+  it('two events of one contact in the same pass start one execution per workflow, with or without re-entry; other contacts each get theirs', async () => {
+    const em = orm.em.fork();
+    const project = (await createProject(em, 'burst')).project.id;
+    const once = await createWorkflow(em, project, { name: 'once', enabled: true, trigger: { type: 'EVENT', eventName: 'joined' }, steps });
+    const again = await createWorkflow(em, project, { name: 'again', enabled: true, allowReentry: true, trigger: { type: 'EVENT', eventName: 'joined' }, steps });
+    const [a, b] = [await contact(project, 'a@burst.test'), await contact(project, 'b@burst.test')];
+    for (const c of [a, a, b]) await recordEvent({ projectId: project, name: 'joined', contactId: c });
+    const pass = await claimInboxPass(orm.em.fork());
+    expect(pass.done).toBe(3);
+    const started = pass.starts.map((s) => `${s.workflowId === once.id ? 'once' : s.workflowId === again.id ? 'again' : '?'}:${s.contactId === a ? 'a' : 'b'}:${s.seq}`).sort();
+    expect(started).toEqual(['again:a:1', 'again:b:1', 'once:a:1', 'once:b:1']);
+    const rows = await sqlRows<{ n: string }>(orm.em.fork(), 'select count(*) as n from workflow_executions where project_id = ?', [project]);
+    expect(Number(rows[0].n)).toBe(4);
+  });
+});

@@ -31,9 +31,9 @@ export const countAfterOf = (triggerEventId: string | null, startedAt: Date | st
  * The re-entry rules and the per-contact sequence number in one statement, for any number of
  * (workflow, contact) pairs: allowReentry false admits a contact once ever, true admits it when
  * none of its executions is RUNNING or WAITING. Two concurrent starts compute the same seq; the
- * unique key lets one of them in. The statement does not see its own rows: a pair appears at most
- * once per call (insertExecutions keeps the first), which the rules would allow anyway (the
- * first execution is RUNNING).
+ * unique key lets one of them in. The statement does not see its own rows: a pair asked twice in
+ * one call computes the same seq for both, and the unique key keeps the first (in request order),
+ * as the rules would (the first execution is RUNNING).
  */
 const INSERT_EXECUTIONS_SQL = `
 insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, trigger_event_id, trigger_data)
@@ -62,14 +62,8 @@ export interface ExecutionRequest {
  * transaction); returns them in request order. A (workflow, contact) pair asked twice counts once.
  */
 export async function insertExecutions(em: EntityManager, requests: ExecutionRequest[]): Promise<NewExecution[]> {
-  const seen = new Set<string>();
-  const input = requests.flatMap((r, ord) => {
-    const key = `${r.workflowId}/${r.contactId}`;
-    if (seen.has(key)) return [];
-    seen.add(key);
-    return [{ ord, id: newId(), workflow_id: r.workflowId, contact_id: r.contactId, event_id: r.eventId ?? null, data: r.data ?? {} }];
-  });
-  if (input.length === 0) return [];
+  if (requests.length === 0) return [];
+  const input = requests.map((r, ord) => ({ ord, id: newId(), workflow_id: r.workflowId, contact_id: r.contactId, event_id: r.eventId ?? null, data: r.data ?? {} }));
   const rows = await sqlRows<Record<string, any>>(em, INSERT_EXECUTIONS_SQL, [JSON.stringify(input)]);
   const order = new Map(input.map((i) => [i.id, i.ord]));
   return rows
