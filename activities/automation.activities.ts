@@ -5,6 +5,7 @@ import { evaluateCondition } from '../core/automations/condition.js';
 import { durationMs, type Step, type StepOf } from '../core/automations/definition.js';
 import { awaitedEventSince, finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';
 import { maxUuidV7At, minUuidV7At } from '../core/events/events.js';
+import { countAfterOf } from '../core/automations/executions.js';
 import { prepareStepEmail } from '../core/automations/send-email.js';
 import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
@@ -131,6 +132,22 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
     return sent ? { status: 'COMPLETED', next: nextOf(input.step), output } : { status: 'FAILED', next: nextOf(input.step), error: error!, fatal: true };
   }
 
+  /** SEND_EMAIL: the record (prepare), its delivery through the engine, the step's outcome. */
+  async function sendEmailStep(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { waitMs: number }> {
+    const prepared = await prepare(input);
+    if ('status' in prepared || 'waitMs' in prepared) return prepared;
+    let outcome: DeliveryOutcome;
+    try {
+      outcome = await delivery.deliver(prepared.emailId);
+    } catch (err) {
+      const failure = err as ApplicationFailure;
+      const permanent = failure instanceof ApplicationFailure && (failure.type === EMAIL_BOUNCED || failure.type === EMAIL_FAILED) && failure.details?.[0];
+      if (!permanent) throw err; // transient: retried
+      outcome = failure.details![0] as DeliveryOutcome;
+    }
+    return sendStepOutcome(em(), input, prepared.emailId, outcome);
+  }
+
   return {
     /** The graph of the version this execution started on; null when the workflow was deleted meanwhile. */
     async loadAutomation({ executionId }: { executionId: string }): Promise<AutomationRun | null> {
@@ -142,9 +159,8 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
       );
       const r = rows[0];
       if (!r) return null;
-      // Events after the triggering one count for a first WAIT_FOR_EVENT (after the start for a manual one).
-      const countAfter: string = r.trigger_event_id ?? maxUuidV7At(new Date(r.started_at).getTime() - 1);
-      return { executionId, projectId: r.project_id, contactId: r.contact_id, steps: r.steps, countAfter, deliveryRetry: deps.config.deliveryRetry };
+      // The dispatcher gives the same run with the start (engine.ts): keep the two in step.
+      return { executionId, projectId: r.project_id, contactId: r.contact_id, steps: r.steps, countAfter: countAfterOf(r.trigger_event_id, r.started_at), deliveryRetry: deps.config.deliveryRetry };
     },
 
     /**
@@ -177,19 +193,14 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
      * finds the record and delivers it, never a second one. When the retries are used up the
      * workflow calls failAutomationEmail.
      */
-    async sendAutomationEmail(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { waitMs: number }> {
-      const prepared = await prepare(input);
-      if ('status' in prepared || 'waitMs' in prepared) return prepared;
-      let outcome: DeliveryOutcome;
-      try {
-        outcome = await delivery.deliver(prepared.emailId);
-      } catch (err) {
-        const failure = err as ApplicationFailure;
-        const permanent = failure instanceof ApplicationFailure && (failure.type === EMAIL_BOUNCED || failure.type === EMAIL_FAILED) && failure.details?.[0];
-        if (!permanent) throw err; // transient: retried
-        outcome = failure.details![0] as DeliveryOutcome;
+    async sendAutomationEmail(input: StepInput<StepOf<'SEND_EMAIL'>> & { finishIfLast?: boolean }): Promise<StepOutcome | { waitMs: number }> {
+      const outcome = await sendEmailStep(input);
+      // The last step, done: the execution's final status here, not in a local activity after (workflow: finished).
+      if (input.finishIfLast && 'status' in outcome && (outcome.status === 'COMPLETED' || outcome.status === 'SKIPPED') && outcome.next === null) {
+        await finishExecution(em(), input.executionId, 'COMPLETED', null);
+        return { ...outcome, finished: true };
       }
-      return sendStepOutcome(em(), input, prepared.emailId, outcome);
+      return outcome;
     },
 
     /** SEND_EMAIL whose delivery retries are used up: the record FAILED (unless already final), the step recorded. */

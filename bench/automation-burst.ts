@@ -1,23 +1,50 @@
 /**
  * Automations at the speed of campaigns? (`npx tsx bench/automation-burst.ts`, issue 20)
  *
- * One stack, one run: a throw-away database, a Temporal dev server, the SMTP sink in its own
- * process, the API in a child process and `worker/main.ts` in another (pacing 100,000/s, rate
- * budgets lifted). Three ways to get one mail to each of BENCH_CONTACTS (default 1,000) contacts:
- *  1. automation: the contacts sign up through POST /v1/track with the public key, BENCH_CONCURRENCY
- *     (16) at a time; each event starts the one-step workflow `EVENT signup -> SEND_EMAIL`;
- *  2. campaign: a TRANSACTIONAL campaign to the same contacts (POST /campaigns, /send);
- *  3. floor: a bare Temporal loop on the same server, in this process: one workflow per contact,
- *     one activity handing a pre-composed message to an SmtpPool of the service's size.
- * Prints mails/s for each (first track / send call / first start to the last message at the sink),
- * track -> mail p50/p99/max, history events per automation execution (a sample of 20), duplicates
- * and the worker's peak RSS.
+ * One stack, one run, one mail to each of N contacts three ways, and the track rate with and
+ * without a listening workflow:
+ *  0. track, nobody listening: N `signup` events through POST /v1/track (public key) into a second
+ *     project that has no workflow;
+ *  1. automation: N sign-ups tracked in a burst, BENCH_CONCURRENCY at a time; each starts the
+ *     workflow `EVENT signup -> SEND_EMAIL` (a TRANSACTIONAL template);
+ *  2. campaign: a TRANSACTIONAL campaign to the same N contacts (POST /campaigns, /send);
+ *  3. floor: a bare Temporal loop on the same Temporal server, in this process: one workflow per
+ *     contact, one activity handing a pre-composed message to an SmtpPool of the service's size.
+ * Every mail goes to one SMTP sink in its own process (bench/smtp-sink.ts), which says who got what.
+ *
+ * Prints mails/s for each (first track / send call / first start -> last MAIL FROM), track -> mail
+ * p50/p99/max (from the track call's answer to the end of DATA at the sink), where an execution's
+ * time goes (a sample: event -> execution row -> Temporal start -> first activity -> send -> sink),
+ * history events per execution, every contact's mail count, API and worker peak RSS, and with
+ * BENCH_COUNT_QUERIES=1 the PostgreSQL round trips per mail by statement.
+ *
+ * The stack (BENCH_STACK):
+ *  - `npm-start` (default): `npm start` itself (launcher/start.mjs: builds dist/ when the sources
+ *    changed; API + worker child processes, its own Temporal dev server), on a throw-away PostgreSQL
+ *    database (BENCH_DB=pg, the default) or on the embedded default (BENCH_DB=embedded: PGlite in a
+ *    temporary DATA_DIR, no DATABASE_URL).
+ *  - `processes`: the production layout: the API and BENCH_WORKERS (2) worker processes started here
+ *    on a throw-away PostgreSQL database and a headless Temporal dev server; built (dist/, BENCH_BUILT=1,
+ *    the default; built first when stale) or the sources under tsx (BENCH_BUILT=0). BENCH_NODE_ARGS
+ *    adds node flags to them (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: profiles written at the end);
+ *    BENCH_COUNT_QUERIES=1 counts their round trips (bench/automation-query-counter.mjs).
+ *
+ * Env: BENCH_CONTACTS (N, 2000), BENCH_CONCURRENCY (16), BENCH_STACK, BENCH_DB, BENCH_WORKERS,
+ * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_COUNT_QUERIES, BENCH_PHASES (track,automation,campaign,floor),
+ * BENCH_PHASE_TIMEOUT_S (600: a phase whose mails are not all in by then is reported as it stands),
+ * BENCH_TIMEOUT_S (3600: the whole run; then everything is stopped, exit 2), BENCH_DB_URL (admin URL).
+ * Progress (and the services' own output) goes to stderr, the results to stdout.
  */
-import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Client, Connection } from '@temporalio/client';
+import protoPackage from '@temporalio/proto';
 import { Worker, NativeConnection } from '@temporalio/worker';
+import pg from 'pg';
 import { createProject } from '../core/projects/keys.js';
 import { generateDkimKeyPair } from '../core/domains/dkim.js';
 import { encryptSecret } from '../core/secrets.js';
@@ -25,17 +52,39 @@ import { createTemplate } from '../core/templates/templates.js';
 import { createWorkflow } from '../core/automations/workflows.js';
 import { automationWorkflowId } from '../core/workflow-ids.js';
 import { newId } from '../db/ids.js';
+import { openOrm, type MikroORM } from '../db/orm.js';
 import { sqlRows } from '../db/sql.js';
 import { SmtpPool } from '../activities/smtp-pool.js';
 import { limiter } from '../activities/lib/concurrency.js';
 import { SMTP_POOL_CONNECTIONS } from '../activities/mailer.js';
-import { BENCH_SECRET, startBenchStack } from './stack.js';
-import { spawnWorker } from './worker-process.js';
+import { findTemporalCli, startTemporalDevServer } from '../launcher/temporal-cli.js';
+import { withEmbeddedPassword } from '../launcher/embedded-password.js';
+import { sourceHash } from '../launcher/source-hash.mjs';
+import { ADMIN_URL, BENCH_SECRET } from './stack.js';
+import { startSinkProcess, type Arrival, type Sink } from './smtp-sink.js';
 
-const N = Number(process.env.BENCH_CONTACTS ?? 1000);
+const N = Number(process.env.BENCH_CONTACTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const STACK = (process.env.BENCH_STACK ?? 'npm-start') as 'npm-start' | 'processes';
+const DB = (process.env.BENCH_DB ?? 'pg') as 'pg' | 'embedded';
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+const BUILT = (process.env.BENCH_BUILT ?? '1') !== '0';
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const COUNT_QUERIES = process.env.BENCH_COUNT_QUERIES === '1';
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'track,automation,campaign,floor').split(','));
+const PHASE_TIMEOUT_MS = Number(process.env.BENCH_PHASE_TIMEOUT_S ?? 600) * 1000;
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 3600) * 1000;
 const root = fileURLToPath(new URL('..', import.meta.url));
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+if (!['npm-start', 'processes'].includes(STACK)) throw new Error(`BENCH_STACK must be npm-start or processes, not ${STACK}`);
+if (!['pg', 'embedded'].includes(DB)) throw new Error(`BENCH_DB must be pg or embedded, not ${DB}`);
+if (STACK === 'processes' && DB === 'embedded') throw new Error('BENCH_STACK=processes runs on PostgreSQL only (the embedded database lives in the launcher)');
+
+const began = Date.now();
+const progress = (m: string) => process.stderr.write(`[burst +${((Date.now() - began) / 1000).toFixed(1)}s] ${m}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] : NaN);
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 /** Every item through `fn`, at most `n` at once (the service's own limiter). */
 async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<void>) {
@@ -43,12 +92,274 @@ async function eachLimited<T>(items: T[], n: number, fn: (item: T) => Promise<vo
   await Promise.all(items.map((item) => limit.run(() => fn(item))));
 }
 
-async function main() {
-  const stack = await startBenchStack();
-  const children: { kill(signal?: NodeJS.Signals): void }[] = [];
+/** Resolves with `p`, or rejects after `ms` naming `what`. */
+function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms)))]).finally(() => clearTimeout(timer));
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: ADMIN_URL });
+  await c.connect();
+  await c.query(sql).finally(() => c.end());
+}
+
+/** Resident memory of a process, bytes (0 once gone). */
+function rssOf(pid: number): number {
   try {
-    const em = stack.orm.em.fork();
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Descendants of `pid` whose command line contains `needle`. */
+function descendants(pid: number, needle: string): number[] {
+  const procs = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      return [{ pid: Number(d), ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8') }];
+    } catch {
+      return [];
+    }
+  });
+  const out: number[] = [];
+  const walk = (p: number) => {
+    for (const c of procs.filter((x) => x.ppid === p)) {
+      if (c.cmd.includes(needle)) out.push(c.pid);
+      walk(c.pid);
+    }
+  };
+  walk(pid);
+  return out;
+}
+
+interface Stack {
+  apiUrl: string;
+  temporalAddress: string;
+  databaseUrl: string;
+  /** Pids of the API and worker processes (for RSS), found once running. */
+  apiPids(): number[];
+  workerPids(): number[];
+  stop(): Promise<void>;
+}
+
+const serviceEnv = (sink: Sink): NodeJS.ProcessEnv => ({
+  ...process.env,
+  SMTP_URL: sink.url,
+  SECRET_KEY: BENCH_SECRET,
+  SEND_RATE_PER_SECOND: '100000',
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+  PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',
+  LOG_LEVEL: 'warn',
+  TEMPORAL_LOG_LEVEL: 'ERROR',
+});
+
+/** A throw-away PostgreSQL database; `drop()` removes it. */
+async function throwAwayDatabase() {
+  const name = `mh_bench_${randomBytes(5).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  return { url: Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+/** `npm start` as a user runs it (built, its own Temporal dev server), on PostgreSQL or the embedded default. */
+async function startNpmStart(sink: Sink): Promise<Stack> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mh-burst-'));
+  const db = DB === 'pg' ? await throwAwayDatabase() : undefined;
+  const env: NodeJS.ProcessEnv = { ...serviceEnv(sink), DATA_DIR: dataDir, PORT: '0' };
+  for (const name of ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'HOST', 'LOG_FORMAT']) delete env[name];
+  if (db) env.DATABASE_URL = db.url;
+  progress(`npm start (${DB === 'pg' ? 'PostgreSQL' : 'embedded PGlite'}), DATA_DIR ${dataDir}; builds dist/ first if the sources changed`);
+  const child = spawn(process.execPath, [path.join(root, 'launcher/start.mjs')], { cwd: root, env, stdio: ['ignore', process.stderr, 'inherit'], detached: true });
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  let early: number | null | undefined;
+  void exited.then((code) => (early = code));
+  const runtimeFile = path.join(dataDir, 'runtime.json');
+  let info: { apiUrl?: string; databaseUrl?: string; temporalAddress?: string } = {};
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    if (early !== undefined) throw new Error(`npm start exited (code ${early}) before it was ready`);
+    if (Date.now() > deadline) throw new Error('npm start not healthy within 10 minutes');
+    if (existsSync(runtimeFile)) {
+      try {
+        info = JSON.parse(readFileSync(runtimeFile, 'utf8'));
+      } catch {
+        /* being written */
+      }
+      if (info.apiUrl && (await fetch(`${info.apiUrl}/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0)) === 200) break;
+    }
+    await sleep(250);
+  }
+  progress(`npm start healthy: API ${info.apiUrl}, Temporal ${info.temporalAddress}`);
+  return {
+    apiUrl: info.apiUrl!,
+    temporalAddress: info.temporalAddress!,
+    databaseUrl: db ? db.url : withEmbeddedPassword(info.databaseUrl!, dataDir),
+    apiPids: () => descendants(child.pid!, 'api/main'),
+    workerPids: () => descendants(child.pid!, 'worker/main'),
+    async stop() {
+      if (early === undefined) {
+        process.kill(-child.pid!, 'SIGINT'); // Ctrl-C: the launcher stops its children in order
+        const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await db?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds dist/ unless it is current (what `npm start` does). */
+function ensureBuilt() {
+  let built: string | undefined;
+  try {
+    built = readFileSync(path.join(root, 'dist/.source-hash'), 'utf8').trim();
+  } catch {
+    built = undefined;
+  }
+  if (built === sourceHash(root)) return;
+  progress('building dist/ (npm run build)...');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'launcher/build.ts')], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+/** Starts an entry point as its own process; resolves with what it reported once ready (core/process.ts reportReady). */
+async function startService(entry: string, env: NodeJS.ProcessEnv, extraNodeArgs: string[]): Promise<{ child: ChildProcess; ready: Record<string, unknown> }> {
+  const file = path.join(root, BUILT ? `dist/${entry}.js` : `${entry}.ts`);
+  // The built worker runs as docker-compose.yml runs it (heap cap included); the sources under tsx.
+  const loader = BUILT ? (entry.startsWith('worker') ? ['--max-old-space-size=160'] : []) : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...extraNodeArgs, ...NODE_ARGS, ...loader, file, '--no-migrate'], { cwd: root, env, stdio: ['ignore', process.stderr, 'inherit', 'ipc'] });
+  const ready = await within(
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      child.on('message', (m: { type?: string }) => m?.type === 'ready' && resolve(m as Record<string, unknown>));
+      child.once('exit', (code) => reject(new Error(`${entry} exited (code ${code}) before it was ready`)));
+    }),
+    180_000,
+    `${entry} start`,
+  );
+  return { child, ready };
+}
+
+/** The production layout: built API + WORKERS worker processes, PostgreSQL, a Temporal dev server. */
+async function startProcesses(sink: Sink, queryDir: string | undefined): Promise<Stack> {
+  if (BUILT) ensureBuilt();
+  const db = await throwAwayDatabase();
+  progress('migrating the throw-away database');
+  const orm = await openOrm(db.url, { migrate: true, poolMax: 1 });
+  await orm.close(true);
+  const bin = findTemporalCli();
+  if (!bin) throw new Error('temporal CLI not found (.tools/bin/temporal): run .ci/run once, it installs it');
+  const temporalServer = await startTemporalDevServer({ bin, headless: true });
+  const env: NodeJS.ProcessEnv = {
+    ...serviceEnv(sink),
+    DATABASE_URL: db.url,
+    TEMPORAL_ADDRESS: temporalServer.address,
+    TEMPORAL_TASK_QUEUE: `burst-${randomBytes(3).toString('hex')}`,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'mh-burst-')),
+    ...(queryDir ? { BENCH_QUERY_COUNT_DIR: queryDir } : {}),
+  };
+  const counter = queryDir ? ['--import', fileURLToPath(new URL('./automation-query-counter.mjs', import.meta.url))] : [];
+  progress(`starting the API and ${WORKERS} worker process(es) (${BUILT ? 'built dist/' : 'sources under tsx'}${NODE_ARGS.length ? `, node ${NODE_ARGS.join(' ')}` : ''})`);
+  const children: ChildProcess[] = [];
+  const stopChildren = async () => {
+    await Promise.all(
+      children.map(async (c) => {
+        if (c.exitCode !== null || c.signalCode !== null) return;
+        const gone = new Promise((r) => c.once('exit', r));
+        c.kill('SIGTERM'); // a clean exit: --cpu-prof writes its profile then
+        const timer = setTimeout(() => c.kill('SIGKILL'), 60_000);
+        await gone;
+        clearTimeout(timer);
+      }),
+    );
+  };
+  try {
+    const workers = await Promise.all(Array.from({ length: WORKERS }, () => startService('worker/main', env, counter)));
+    children.push(...workers.map((w) => w.child));
+    const api = await startService('api/main', env, counter);
+    children.push(api.child);
+    return {
+      apiUrl: String(api.ready.url),
+      temporalAddress: temporalServer.address,
+      databaseUrl: db.url,
+      apiPids: () => [api.child.pid!],
+      workerPids: () => workers.map((w) => w.child.pid!),
+      async stop() {
+        await stopChildren();
+        await temporalServer.stop();
+        await db.drop();
+      },
+    };
+  } catch (e) {
+    await stopChildren();
+    await temporalServer.stop();
+    await db.drop();
+    throw e;
+  }
+}
+
+/** Round trips by statement, summed over the counter files of `pids` (BENCH_COUNT_QUERIES). */
+function queryCounts(dir: string | undefined, pids: number[]): Map<string, number> {
+  const total = new Map<string, number>();
+  if (!dir) return total;
+  for (const pid of pids) {
+    try {
+      for (const [k, v] of Object.entries(JSON.parse(readFileSync(path.join(dir, `${pid}.json`), 'utf8')) as Record<string, number>)) total.set(k, (total.get(k) ?? 0) + v);
+    } catch {
+      /* not written yet */
+    }
+  }
+  return total;
+}
+
+function countsDelta(after: Map<string, number>, before: Map<string, number>) {
+  const d = new Map<string, number>();
+  for (const [k, v] of after) if (v - (before.get(k) ?? 0) > 0) d.set(k, v - (before.get(k) ?? 0));
+  return d;
+}
+
+const ts = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) => (t ? Number(t.seconds) * 1000 + (t.nanos ?? 0) / 1e6 : NaN);
+
+async function main() {
+  const sink = await startSinkProcess();
+  const queryDir = COUNT_QUERIES ? mkdtempSync(path.join(tmpdir(), 'mh-burst-queries-')) : undefined;
+  if (COUNT_QUERIES && STACK !== 'processes') throw new Error('BENCH_COUNT_QUERIES=1 needs BENCH_STACK=processes (node flags of the services)');
+  let stack: Stack | undefined;
+  let orm: MikroORM | undefined;
+  let connection: Connection | undefined;
+  let stopping = false;
+  const stopAll = async () => {
+    if (stopping) return;
+    stopping = true;
+    progress('stopping the stack');
+    await connection?.close().catch(() => {});
+    await orm?.close(true).catch(() => {});
+    await stack?.stop().catch((e) => progress(`stop: ${(e as Error).message}`));
+    await sink.close();
+    if (queryDir) rmSync(queryDir, { recursive: true, force: true });
+  };
+  const overall = setTimeout(() => {
+    progress(`overall timeout (BENCH_TIMEOUT_S=${TIMEOUT_MS / 1000}): stopping everything`);
+    void stopAll().finally(() => process.exit(2));
+  }, TIMEOUT_MS);
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => void stopAll().finally(() => process.exit(130)));
+
+  const out: string[] = [];
+  const line = (k: string, v: string | number) => out.push(`${k.padEnd(46)} ${v}`);
+  try {
+    stack = STACK === 'npm-start' ? await startNpmStart(sink) : await startProcesses(sink, queryDir);
+    orm = await openOrm(stack.databaseUrl, { poolMax: 1 });
+    connection = await Connection.connect({ address: stack.temporalAddress });
+    const client = new Client({ connection });
+    const em = orm.em.fork();
+    const count = async (sql: string, params: unknown[] = []) => Number((await sqlRows<{ n: string }>(em, sql, params))[0].n);
+
+    // The project, its verified domain, the template and the listening workflow; a second project listens to nothing.
     const { project, publicKey, secretKey } = await createProject(em, 'burst');
+    const quiet = await createProject(em, 'burst-quiet');
     const keys = await generateDkimKeyPair();
     await em.getConnection().execute(
       `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, records, verified_at)
@@ -59,108 +370,240 @@ async function main() {
     const t = await createTemplate(em, project.id, { name: 'welcome', subject: 'Welcome', body, type: 'TRANSACTIONAL', from: 'hi@bench.test' });
     const wf = await createWorkflow(em, project.id, { name: 'signup', enabled: true, trigger: { type: 'EVENT', eventName: 'signup' }, steps: [{ id: 'welcome', type: 'SEND_EMAIL', templateId: t.id }] });
 
-    const env: NodeJS.ProcessEnv = { ...stack.workerEnv, SEND_RATE_PER_SECOND: '100000', TEMPORAL_LOG_LEVEL: 'ERROR', LOG_LEVEL: 'warn' };
-    const api = fork(fileURLToPath(new URL('./automation.ts', import.meta.url)), ['--serve'], { execArgv: ['--import', 'tsx'], env });
-    children.push(api);
-    const port = await new Promise<number>((resolve) => api.once('message', (m: any) => resolve(m.port)));
-    const worker = await spawnWorker('worker/main.ts', { cwd: root, env });
-    children.push(worker);
-    let peakRss = 0;
+    let peakApi = 0;
+    let peakWorkers = 0;
     const rssTimer = setInterval(() => {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${worker.pid}/status`, 'utf8'));
-      if (m) peakRss = Math.max(peakRss, Number(m[1]) * 1024);
-    }, 200);
-    const base = `http://127.0.0.1:${port}`;
-    const call = (method: string, path: string, key: string, payload?: unknown) =>
-      fetch(base + path, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: payload === undefined ? undefined : JSON.stringify(payload) });
-    const untilArrived = async (count: number, timeoutMs: number) => {
-      const deadline = Date.now() + timeoutMs;
+      peakApi = Math.max(peakApi, stack!.apiPids().reduce((s, p) => s + rssOf(p), 0));
+      peakWorkers = Math.max(peakWorkers, stack!.workerPids().reduce((s, p) => s + rssOf(p), 0));
+    }, 500);
+    const call = async (method: string, p: string, key: string, payload?: unknown) => {
+      const res = await fetch(stack!.apiUrl + p, {
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+        signal: AbortSignal.timeout(60_000),
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
+      return text ? JSON.parse(text) : undefined;
+    };
+    /** Waits until every recipient got a mail (or the phase timeout), with a progress line every 5 s. */
+    const untilArrived = async (phase: string, extra?: () => Promise<string>) => {
+      const deadline = Date.now() + PHASE_TIMEOUT_MS;
+      let lastLine = 0;
       for (;;) {
-        const r = await stack.sink.report();
-        if (r.distinctRecipients >= count || Date.now() > deadline) return;
-        await new Promise((res) => setTimeout(res, 100));
+        const r = await sink.report();
+        if (r.distinctRecipients >= N) return true;
+        if (Date.now() > deadline) {
+          progress(`${phase}: TIMEOUT after ${PHASE_TIMEOUT_MS / 1000} s with ${r.distinctRecipients}/${N} mails: reporting what arrived`);
+          return false;
+        }
+        if (Date.now() - lastLine > 5000) {
+          lastLine = Date.now();
+          progress(`${phase}: ${r.distinctRecipients}/${N} mails${extra ? `; ${await extra()}` : ''}; load ${load()}`);
+        }
+        await sleep(100);
       }
     };
     const emails = Array.from({ length: N }, (_, i) => `c${i}@bench.test`);
+    const trackAll = async (key: string, prefix: string, tracked?: Map<string, number>) => {
+      const t0 = Date.now();
+      let done = 0;
+      const ticker = setInterval(() => progress(`tracking (${prefix || 'burst'}): ${done}/${N}`), 5000);
+      try {
+        await eachLimited(emails, CONCURRENCY, async (email) => {
+          await call('POST', '/v1/track', key, { email: prefix + email, event: 'signup' });
+          tracked?.set(email, Date.now());
+          done++;
+        });
+      } finally {
+        clearInterval(ticker);
+      }
+      return (Date.now() - t0) / 1000;
+    };
+    const mailLine = (label: string, r: Awaited<ReturnType<Sink['report']>>, arrivals: Arrival[]) => {
+      const perRecipient = new Map<string, number>();
+      for (const a of arrivals) perRecipient.set(a.to, (perRecipient.get(a.to) ?? 0) + 1);
+      const exactlyOne = emails.filter((e) => perRecipient.get(e) === 1).length;
+      const none = emails.filter((e) => !perRecipient.has(e)).length;
+      line(`${label}: contacts with exactly one mail`, `${exactlyOne}/${N} (none: ${none}; duplicates: ${r.duplicatesSameMessageId} same Message-ID, ${r.duplicatesOtherMessageId} other)`);
+    };
+    const rates: Record<string, number> = {};
+    out.push('');
+    out.push(`Automations vs campaign vs bare Temporal: N=${N}, tracks ${CONCURRENCY} at a time, stack ${STACK}${STACK === 'processes' ? ` (${WORKERS} workers, ${BUILT ? 'built' : 'tsx'})` : ''}, database ${DB === 'pg' ? 'PostgreSQL' : 'embedded PGlite'}; ${cpus().length} cores`);
 
-    // 1. Automation.
-    await stack.sink.reset();
-    const tracked = new Map<string, number>();
-    const t0 = Date.now();
-    await eachLimited(emails, CONCURRENCY, async (email) => {
-      const res = await call('POST', '/v1/track', publicKey, { email, event: 'signup' });
-      if (res.status !== 200) throw new Error(`track ${res.status}: ${await res.text()}`);
-      await res.arrayBuffer();
-      tracked.set(email, Date.now());
-    });
-    const trackSeconds = (Date.now() - t0) / 1000;
-    await untilArrived(N, 15 * 60_000);
-    const auto = await stack.sink.report();
-    const arrivals = await stack.sink.arrivals();
-    const latencies = arrivals.filter((a) => tracked.has(a.to)).map((a) => a.arrivedAt - tracked.get(a.to)!);
-    const autoSeconds = (Math.max(...arrivals.map((a) => a.arrivedAt)) - t0) / 1000;
-    const sample = await sqlRows<{ workflow_id: string; contact_id: string; seq: number }>(em, 'select workflow_id, contact_id, seq from workflow_executions where workflow_id = ? limit 20', [wf.id]);
-    const historyLengths = await Promise.all(sample.map(async (x) => ((await stack.client.workflow.getHandle(automationWorkflowId(x.workflow_id, x.contact_id, x.seq)).fetchHistory()).events ?? []).length));
-    const [{ n: completed }] = await sqlRows<{ n: string }>(em, `select count(*) as n from workflow_executions where workflow_id = ? and status = 'COMPLETED'`, [wf.id]);
+    // 0. Track with nobody listening (another project, same event name).
+    if (PHASES.has('track')) {
+      progress(`phase 0: ${N} tracks into a project with no workflow (load ${load()})`);
+      const s = await trackAll(quiet.publicKey, 'quiet-');
+      rates.trackNone = N / s;
+      line('track, no workflow listening', `${rates.trackNone.toFixed(0)} tracks/s (${s.toFixed(1)} s; load ${load()})`);
+    }
 
-    // 2. Campaign to the same contacts, same stack.
-    await stack.sink.reset();
-    const created: any = await (await call('POST', '/campaigns', secretKey, { name: 'burst', subject: 'Campaign', body, from: 'hi@bench.test', type: 'TRANSACTIONAL', audienceType: 'ALL' })).json();
-    const c0 = Date.now();
-    const sent = await call('POST', `/campaigns/${created.data.id}/send`, secretKey, {});
-    if (sent.status !== 200) throw new Error(`campaign send ${sent.status}: ${await sent.text()}`);
-    await untilArrived(N, 15 * 60_000);
-    const camp = await stack.sink.report();
-    const campSeconds = (camp.lastMailFromAt! - c0) / 1000;
+    // 1. Automation burst.
+    if (PHASES.has('automation')) {
+      await sink.reset();
+      const q0 = queryCounts(queryDir, [...stack.apiPids(), ...stack.workerPids()]);
+      const qw0 = queryCounts(queryDir, stack.workerPids());
+      const tracked = new Map<string, number>();
+      progress(`phase 1: ${N} sign-ups tracked, each starting the workflow (load ${load()})`);
+      const t0 = Date.now();
+      const trackSeconds = await trackAll(publicKey, '', tracked);
+      rates.trackListening = N / trackSeconds;
+      progress(`phase 1: tracks done in ${trackSeconds.toFixed(1)} s; waiting for the mails`);
+      const complete = await untilArrived('automation', async () => {
+        const rows = await sqlRows<{ status: string; n: string }>(em, 'select status, count(*) as n from workflow_executions where workflow_id = ? group by status', [wf.id]);
+        const inbox = await count('select count(*) as n from automation_inbox');
+        const undispatched = await count('select count(*) as n from workflow_executions where workflow_id = ? and dispatched_at is null', [wf.id]);
+        return `executions ${rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'} (${undispatched} not started in Temporal), inbox ${inbox}`;
+      });
+      await sleep(1000); // the last outcomes and history events land
+      const r = await sink.report();
+      const arrivals = await sink.arrivals();
+      const latencies = arrivals.filter((a) => tracked.has(a.to)).map((a) => a.arrivedAt - tracked.get(a.to)!);
+      const seconds = (r.lastMailFromAt! - t0) / 1000;
+      rates.automation = r.distinctRecipients / seconds;
+      const statuses = await sqlRows<{ status: string; n: string }>(em, 'select status, count(*) as n from workflow_executions where workflow_id = ? group by status', [wf.id]);
+      line('automation: track throughput, workflow listening', `${rates.trackListening.toFixed(0)} tracks/s (${trackSeconds.toFixed(1)} s)${rates.trackNone ? `; / no listener ${(rates.trackListening / rates.trackNone).toFixed(2)}` : ''}`);
+      line('automation: mails/s (first track -> last mail)', `${rates.automation.toFixed(1)} (${r.distinctRecipients}/${N} in ${seconds.toFixed(1)} s${complete ? '' : ', INCOMPLETE: phase timeout'})`);
+      line('automation: track -> mail p50 / p99 / max', `${pct(latencies, 50)} / ${pct(latencies, 99)} / ${Math.max(...latencies)} ms`);
+      mailLine('automation', r, arrivals);
+      line('automation: executions', statuses.map((s) => `${s.status} ${s.n}`).join(', '));
 
-    // 3. The bare Temporal floor on the same server (this process: the worker child stays idle).
-    await stack.sink.reset();
-    const pool = new SmtpPool({ url: stack.sink.url, maxConnections: SMTP_POOL_CONNECTIONS });
-    const raw = (to: string) => Buffer.from(`From: hi@bench.test\r\nTo: ${to}\r\nSubject: Floor\r\nMessage-ID: <${newId()}@bench.test>\r\nContent-Type: text/html\r\n\r\n<p>Hi ${to}, welcome.</p>\r\n`);
-    const connection = await NativeConnection.connect({ address: String(env.TEMPORAL_ADDRESS) });
-    const floorQueue = `${stack.taskQueue}-floor`;
-    const floorWorker = await Worker.create({
-      connection, taskQueue: floorQueue, workflowsPath: fileURLToPath(new URL('./workflows/floor.workflow.ts', import.meta.url)),
-      activities: { handOff: async (to: string) => void (await pool.send({ envelope: { from: 'hi@bench.test', to: [to] }, raw: raw(to) })) },
-      maxCachedWorkflows: 1000, maxConcurrentActivityTaskExecutions: 100,
-    });
-    const floorRun = floorWorker.run();
-    const started = new Map<string, number>();
-    const f0 = Date.now();
-    await eachLimited(emails, 32, async (email) => {
-      await stack.client.workflow.start('floorWorkflow', { taskQueue: floorQueue, workflowId: `floor-${email}`, args: [email] });
-      started.set(email, Date.now());
-    });
-    await untilArrived(N, 15 * 60_000);
-    const floor = await stack.sink.report();
-    const floorArrivals = await stack.sink.arrivals();
-    const floorLat = floorArrivals.map((a) => a.arrivedAt - started.get(a.to)!);
-    const floorSeconds = (floor.lastMailFromAt! - f0) / 1000;
-    floorWorker.shutdown();
-    await floorRun;
-    await connection.close();
-    await pool.close();
+      // Where an execution's time goes: a sample's database times and Temporal history.
+      const sample = await sqlRows<Record<string, any>>(
+        em,
+        `select x.workflow_id, x.contact_id, x.seq, c.email, ev.created_at as tracked_at, x.started_at, x.dispatched_at, m.created_at as email_created_at, m.sent_at
+         from workflow_executions x join contacts c on c.id = x.contact_id join events ev on ev.id = x.trigger_event_id
+         left join workflow_execution_steps s on s.execution_id = x.id and s.idx = 0
+         left join emails m on m.id = (s.output->>'emailId')::uuid
+         where x.workflow_id = ? order by random() limit 100`,
+        [wf.id],
+      );
+      const ET = protoPackage.temporal.api.enums.v1.EventType;
+      const stage: Record<string, number[]> = {};
+      const add = (k: string, v: number) => Number.isFinite(v) && (stage[k] ??= []).push(v);
+      const historyLengths: number[] = [];
+      const kinds = { activities: [] as number[], markers: [] as number[], workflowTasks: [] as number[] };
+      const arrivedAt = new Map(arrivals.map((a) => [a.to, a.arrivedAt]));
+      await eachLimited(sample, 8, async (x) => {
+        const events = (await client.workflow.getHandle(automationWorkflowId(x.workflow_id, x.contact_id, x.seq)).fetchHistory()).events ?? [];
+        historyLengths.push(events.length);
+        const first = (type: number) => events.find((e) => e.eventType === type);
+        kinds.activities.push(events.filter((e) => e.eventType === ET.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED).length);
+        kinds.markers.push(events.filter((e) => e.eventType === ET.EVENT_TYPE_MARKER_RECORDED).length);
+        kinds.workflowTasks.push(events.filter((e) => e.eventType === ET.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED).length);
+        const trackedAt = new Date(x.tracked_at).getTime();
+        const rowAt = new Date(x.started_at).getTime();
+        const startedAt = ts(first(ET.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED)?.eventTime);
+        const wfTask = ts(first(ET.EVENT_TYPE_WORKFLOW_TASK_STARTED)?.eventTime);
+        const actScheduled = ts(first(ET.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED)?.eventTime);
+        const actStarted = ts(first(ET.EVENT_TYPE_ACTIVITY_TASK_STARTED)?.eventTime);
+        const sentAt = x.sent_at ? new Date(x.sent_at).getTime() : NaN;
+        const arrived = arrivedAt.get(x.email) ?? NaN;
+        const closed = ts(first(ET.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED)?.eventTime);
+        add('event recorded -> execution row (inbox pass)', rowAt - trackedAt);
+        add('execution row -> Temporal start', startedAt - rowAt);
+        add('Temporal start -> first workflow task', wfTask - startedAt);
+        add('first workflow task -> SEND_EMAIL scheduled', actScheduled - wfTask);
+        add('SEND_EMAIL scheduled -> picked up by a worker', actStarted - actScheduled);
+        // The email record's created_at is its transaction's start (sendAutomationEmail's first half, once it has a connection).
+        const recordAt = x.email_created_at ? new Date(x.email_created_at).getTime() : NaN;
+        add('activity start -> its transaction began (email record)', recordAt - actStarted);
+        add('email record -> SMTP admitted (delivery engine)', sentAt - recordAt);
+        add('SMTP admitted -> end of DATA at the sink', arrived - sentAt);
+        add('end of DATA -> workflow closed', closed - arrived);
+        add('event recorded -> end of DATA (total)', arrived - trackedAt);
+      });
+      line('automation: history events per execution', `${Math.min(...historyLengths)}-${Math.max(...historyLengths)} (activity tasks ${Math.max(...kinds.activities)}, local-activity markers ${Math.max(...kinds.markers)}, workflow tasks ${Math.max(...kinds.workflowTasks)}; sample of ${historyLengths.length})`);
+      out.push(`automation: where the time goes (p50 / p99 ms, sample of ${sample.length}; database, Temporal and sink clocks of one machine)`);
+      for (const [k, v] of Object.entries(stage)) out.push(`  ${k.padEnd(52)} ${pct(v, 50).toFixed(0).padStart(7)} / ${pct(v, 99).toFixed(0).padStart(7)}`);
+      if (queryDir) {
+        await sleep(1200); // the counters' files are written every 500 ms
+        const all = countsDelta(queryCounts(queryDir, [...stack.apiPids(), ...stack.workerPids()]), q0);
+        const workers = countsDelta(queryCounts(queryDir, stack.workerPids()), qw0);
+        const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+        line('automation: PostgreSQL round trips per mail', `${(sum(all) / N).toFixed(1)} (API ${((sum(all) - sum(workers)) / N).toFixed(1)}, workers ${(sum(workers) / N).toFixed(1)})`);
+        out.push('  top statements (round trips per mail, all processes):');
+        for (const [k, v] of [...all].sort((a, b) => b[1] - a[1]).slice(0, 25)) out.push(`  ${(v / N).toFixed(2).padStart(6)}  ${k}`);
+      }
+    }
+
+    // 2. Campaign to the same contacts.
+    if (PHASES.has('campaign')) {
+      await sink.reset();
+      const q0 = queryCounts(queryDir, [...stack.apiPids(), ...stack.workerPids()]);
+      if (!PHASES.has('automation')) await eachLimited(emails, CONCURRENCY, (email) => call('POST', '/contacts', secretKey, { email }).then(() => {}));
+      progress(`phase 2: a campaign to the ${N} contacts (load ${load()})`);
+      const created = await call('POST', '/campaigns', secretKey, { name: 'burst', subject: 'Campaign', body, from: 'hi@bench.test', type: 'TRANSACTIONAL', audienceType: 'ALL' });
+      const c0 = Date.now();
+      await call('POST', `/campaigns/${created.data.id}/send`, secretKey, {});
+      const complete = await untilArrived('campaign');
+      const r = await sink.report();
+      const seconds = (r.lastMailFromAt! - c0) / 1000;
+      rates.campaign = r.distinctRecipients / seconds;
+      line('campaign: mails/s (send call -> last mail)', `${rates.campaign.toFixed(1)} (${r.distinctRecipients}/${N} in ${seconds.toFixed(1)} s${complete ? '' : ', INCOMPLETE: phase timeout'})`);
+      mailLine('campaign', r, await sink.arrivals());
+      if (queryDir) {
+        await sleep(1200);
+        const all = countsDelta(queryCounts(queryDir, [...stack.apiPids(), ...stack.workerPids()]), q0);
+        line('campaign: PostgreSQL round trips per mail', ([...all.values()].reduce((a, b) => a + b, 0) / N).toFixed(1));
+      }
+    }
+
+    // 3. The bare Temporal floor on the same server (this process; the service's workers stay idle).
+    if (PHASES.has('floor')) {
+      await sink.reset();
+      progress(`phase 3: the bare Temporal floor (bundling its workflow first; load ${load()})`);
+      const pool = new SmtpPool({ url: sink.url, maxConnections: SMTP_POOL_CONNECTIONS });
+      const raw = (to: string) => Buffer.from(`From: hi@bench.test\r\nTo: ${to}\r\nSubject: Floor\r\nMessage-ID: <${newId()}@bench.test>\r\nContent-Type: text/html\r\n\r\n<p>Hi ${to}, welcome.</p>\r\n`);
+      const native = await NativeConnection.connect({ address: stack.temporalAddress });
+      const floorQueue = `floor-${randomBytes(3).toString('hex')}`;
+      const floorWorker = await Worker.create({
+        connection: native,
+        taskQueue: floorQueue,
+        workflowsPath: fileURLToPath(new URL('./workflows/floor.workflow.ts', import.meta.url)),
+        activities: { handOff: async (to: string) => void (await pool.send({ envelope: { from: 'hi@bench.test', to: [to] }, raw: raw(to) })) },
+        maxCachedWorkflows: 1000,
+        maxConcurrentActivityTaskExecutions: 100,
+      });
+      const floorRun = floorWorker.run();
+      const started = new Map<string, number>();
+      const f0 = Date.now();
+      await eachLimited(emails, 32, async (email) => {
+        await client.workflow.start('floorWorkflow', { taskQueue: floorQueue, workflowId: `floor-${email}`, args: [email] });
+        started.set(email, Date.now());
+      });
+      const complete = await untilArrived('floor');
+      const r = await sink.report();
+      const arrivals = await sink.arrivals();
+      const lat = arrivals.map((a) => a.arrivedAt - started.get(a.to)!);
+      const seconds = (r.lastMailFromAt! - f0) / 1000;
+      rates.floor = r.distinctRecipients / seconds;
+      line('floor: mails/s (first start -> last mail)', `${rates.floor.toFixed(1)} (${r.distinctRecipients}/${N} in ${seconds.toFixed(1)} s${complete ? '' : ', INCOMPLETE'}); start -> mail p50 ${pct(lat, 50)} ms, p99 ${pct(lat, 99)} ms`);
+      mailLine('floor', r, arrivals);
+      floorWorker.shutdown();
+      await within(floorRun, 60_000, 'floor worker shutdown').catch((e) => progress((e as Error).message));
+      await native.close();
+      await pool.close();
+    }
     clearInterval(rssTimer);
 
-    const line = (k: string, v: string | number) => console.log(`${k.padEnd(40)} ${v}`);
-    console.log(`\nAutomations vs campaign vs bare Temporal: ${N} contacts, tracks ${CONCURRENCY} at a time; ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    line('automation: mails', `${auto.distinctRecipients}/${N} (${auto.duplicatesSameMessageId + auto.duplicatesOtherMessageId} duplicates), ${completed} COMPLETED`);
-    line('automation: mails/s (first track -> last mail)', `${(auto.distinctRecipients / autoSeconds).toFixed(1)} (${autoSeconds.toFixed(1)} s; tracks took ${trackSeconds.toFixed(1)} s)`);
-    line('automation: track -> mail p50 / p99 / max', `${pct(latencies, 50)} / ${pct(latencies, 99)} / ${Math.max(...latencies)} ms`);
-    line('automation: history events per execution', `${Math.min(...historyLengths)}-${Math.max(...historyLengths)} (sample of ${historyLengths.length})`);
-    line('campaign: mails/s (send call -> last mail)', `${(camp.distinctRecipients / campSeconds).toFixed(1)} (${camp.distinctRecipients}/${N}, ${campSeconds.toFixed(1)} s, ${camp.duplicatesSameMessageId + camp.duplicatesOtherMessageId} duplicates)`);
-    line('floor: mails/s (first start -> last mail)', `${(floor.distinctRecipients / floorSeconds).toFixed(1)} (${floor.distinctRecipients}/${N}, ${floorSeconds.toFixed(1)} s); start -> mail p50 ${pct(floorLat, 50)} ms, p99 ${pct(floorLat, 99)} ms`);
-    line('automation / campaign', ((auto.distinctRecipients / autoSeconds) / (camp.distinctRecipients / campSeconds)).toFixed(2));
-    line('automation / floor', ((auto.distinctRecipients / autoSeconds) / (floor.distinctRecipients / floorSeconds)).toFixed(2));
-    line('worker peak RSS', `${(peakRss / 2 ** 20).toFixed(0)} MB`);
+    if (rates.automation && rates.campaign) line('automation / campaign', (rates.automation / rates.campaign).toFixed(2));
+    if (rates.automation && rates.floor) line('automation / floor', (rates.automation / rates.floor).toFixed(2));
+    line('peak RSS: API / workers (sum)', `${(peakApi / 2 ** 20).toFixed(0)} MB / ${(peakWorkers / 2 ** 20).toFixed(0)} MB (${stack.workerPids().length} worker process(es))`);
+    line('load average at the end', load());
   } finally {
-    for (const c of children) c.kill();
-    await new Promise((r) => setTimeout(r, 1000));
-    await stack.stop();
+    clearTimeout(overall);
+    console.log(out.join('\n'));
+    await stopAll();
   }
 }
 
-main().then(() => process.exit(0), (e) => {
-  console.error(e);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (e) => {
+    progress(`failed: ${(e as Error).stack ?? e}`);
+    process.exit(1);
+  },
+);

@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AutomationEngine } from '../core/automations/engine.js';
-import { drainAutomationInbox, restartUndispatched } from '../core/automations/dispatch.js';
+import { claimInboxPass, restartUndispatched, sendSignals } from '../core/automations/dispatch.js';
+import { markDispatched, type NewExecution } from '../core/automations/executions.js';
 import { log as logger } from '../core/log.js';
 
 export interface DispatcherOptions {
@@ -12,16 +13,66 @@ export interface DispatcherOptions {
 }
 
 const RESTART_EVERY_MS = 10_000;
+/** Inbox rows per pass (one transaction of three statements). */
+const PASS_ROWS = 500;
+/** Temporal starts in flight at once. */
+const STARTS_IN_FLIGHT = 64;
+/** Starts waiting beyond which the next pass waits: a burst stays in the inbox, not in memory. */
+const MAX_QUEUED_STARTS = 2 * PASS_ROWS;
+/** Started executions are marked dispatched together, at most this long after their start. */
+const MARK_EVERY_MS = 100;
 
 /**
  * Turns recorded events into automation executions and WAIT_FOR_EVENT signals while the worker
  * runs (core/automations/dispatch.ts), and now and then starts executions whose start failed.
+ *
+ * Pipelined: a pass commits its executions and hands their Temporal starts to a queue that
+ * STARTS_IN_FLIGHT lanes work through while the next pass already reads the inbox; the started
+ * ones are marked dispatched in one statement every MARK_EVERY_MS. (Awaiting every start before
+ * the next pass made a burst wait for the slowest start of each pass, twice: bench/RESULTS.md.)
+ * A start that fails is logged and left undispatched: restartUndispatched starts it later.
  */
 export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Promise<void> } {
   const log = opts.log ?? ((m: string) => logger.warn(m));
   let stopped = false;
   let wake: (() => void) | undefined;
   let lastRestart = 0;
+
+  const queue: NewExecution[] = [];
+  let lanes = 0;
+  let started: string[] = [];
+  let roomWaiters: (() => void)[] = [];
+  let failures = 0;
+  const lane = async () => {
+    lanes++;
+    try {
+      for (let e = queue.shift(); e; e = queue.shift()) {
+        if (queue.length < MAX_QUEUED_STARTS) for (const w of roomWaiters.splice(0)) w();
+        try {
+          await opts.engine.start(e);
+          started.push(e.executionId);
+        } catch (err) {
+          if (failures++ % 100 === 0) log(`[automations] Temporal start failed (retried later): ${(err as Error).message}`);
+        }
+      }
+    } finally {
+      lanes--;
+      if (lanes === 0) for (const w of roomWaiters.splice(0)) w();
+    }
+  };
+  const enqueue = (starts: NewExecution[]) => {
+    queue.push(...starts);
+    while (lanes < STARTS_IN_FLIGHT && lanes < queue.length) void lane();
+  };
+  const room = () => (queue.length < MAX_QUEUED_STARTS ? Promise.resolve() : new Promise<void>((r) => roomWaiters.push(r)));
+  const flush = async () => {
+    if (started.length === 0) return;
+    const ids = started;
+    started = [];
+    await markDispatched(opts.orm.em.fork(), ids).catch((e: Error) => log(`[automations] marking started executions failed (they are started again later, harmlessly): ${e.message}`));
+  };
+  const marker = setInterval(() => void flush(), MARK_EVERY_MS);
+
   const loop = (async () => {
     while (!stopped) {
       try {
@@ -29,7 +80,11 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
           lastRestart = Date.now();
           await restartUndispatched(opts.orm.em.fork(), opts.engine);
         }
-        if ((await drainAutomationInbox(opts.orm.em.fork(), opts.engine)) > 0) continue; // more may be waiting
+        await room();
+        const pass = await claimInboxPass(opts.orm.em.fork(), PASS_ROWS);
+        enqueue(pass.starts);
+        if (pass.signals.length > 0) void sendSignals(opts.engine, pass.signals);
+        if (pass.done > 0) continue; // more may be waiting
       } catch (e) {
         log(`[automations] dispatch pass failed: ${(e as Error).message}`);
       }
@@ -48,7 +103,13 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
     async stop() {
       stopped = true;
       wake?.();
+      for (const w of roomWaiters.splice(0)) w();
       await loop;
+      // Starts already queued are left to restartUndispatched (their rows are committed).
+      queue.length = 0;
+      while (lanes > 0) await new Promise((r) => setTimeout(r, 10));
+      clearInterval(marker);
+      await flush();
     },
   };
 }

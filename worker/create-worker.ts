@@ -79,7 +79,7 @@ export async function createWorker(opts: WorkerOptions) {
         ? undefined
         : startAutomationDispatcher({
             orm: deps.orm,
-            engine: createAutomationEngine(client, opts.taskQueue),
+            engine: createAutomationEngine(client, opts.taskQueue, { deliveryRetry: deps.config.deliveryRetry }),
             ...opts.automations,
           });
     try {

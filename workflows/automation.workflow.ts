@@ -67,7 +67,8 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
   let countAfter: string | undefined;
 
   try {
-    run = await db.loadAutomation({ executionId });
+    // v2: the dispatcher may give the run with the start (no local activity in the first workflow task).
+    run = v2 && input.run ? input.run : await db.loadAutomation({ executionId });
     if (!run) return 'CANCELLED';
     countAfter = v2 ? run.countAfter : undefined;
     const byId = new Map(run.steps.map((s) => [s.id, s]));
@@ -75,6 +76,11 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
     for (let idx = 0; step; idx++) {
       if (idx >= MAX_STEPS_PER_EXECUTION) return await finish('FAILED', `Stopped after ${MAX_STEPS_PER_EXECUTION} steps`);
       const outcome = await runNode(step, idx);
+      if ('finished' in outcome && outcome.finished) {
+        // The last step's activity wrote the execution COMPLETED (sendEmail's finishIfLast).
+        setStatus('COMPLETED');
+        return 'COMPLETED';
+      }
       if (outcome.status === 'HALT') return await finish('EXITED', outcome.reason);
       if (outcome.status === 'FAILED' && outcome.fatal) return await finish('FAILED', `Step "${step.id}": ${outcome.error}`);
       if (step.type === 'EXIT') return await finish('EXITED', step.reason ?? null);
@@ -191,7 +197,8 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
       retry: { initialInterval: policy.initialIntervalMs, backoffCoefficient: 2, maximumInterval: policy.maximumIntervalMs, maximumAttempts: policy.maximumAttempts },
     });
     try {
-      return await afterQuietHours(() => sendAutomationEmail({ executionId, idx, step }));
+      // The last step writes the execution's final status itself: no local activity after it.
+      return await afterQuietHours(() => sendAutomationEmail({ executionId, idx, step, finishIfLast: !step.next }));
     } catch (err) {
       if (!(err instanceof ActivityFailure)) throw err; // e.g. the workflow was cancelled
       return db.failAutomationEmail({ executionId, idx, step, error: err.cause?.message ?? err.message });

@@ -2,6 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import { AUTOMATION_ATTRIBUTES, isUnregisteredSearchAttributeError } from '../search-attributes.js';
 import { log } from '../log.js';
 import type { AutomationInput, AutomationEventSignal } from './types.js';
+import type { DeliveryRetry } from '../config.js';
 import type { NewExecution } from './executions.js';
 import { AUTOMATION_EVENT_SIGNAL, AUTOMATION_WORKFLOW, type AutomationWorkflow } from './automation-workflow.js';
 
@@ -15,10 +16,23 @@ export interface AutomationEngine {
   signalEvent(temporalId: string, event: AutomationEventSignal): Promise<void>;
 }
 
-export function createAutomationEngine(temporal: Client, taskQueue: string): AutomationEngine {
+/** Graphs up to this size (JSON characters) go with the start; a larger one is loaded by the workflow (history stays small). */
+const RUN_IN_INPUT_MAX_CHARS = 16_000;
+
+/**
+ * `deliveryRetry` (the worker's DELIVERY_* policy): given, an execution whose row came with its
+ * graph starts with the run in its input (AutomationInput.run), so its first workflow task needs
+ * no local activity; without it (the API's manual starts) the workflow loads the run itself.
+ */
+export function createAutomationEngine(temporal: Client, taskQueue: string, opts: { deliveryRetry?: DeliveryRetry } = {}): AutomationEngine {
   let attributes = true;
+  const runOf = (e: NewExecution): AutomationInput['run'] =>
+    opts.deliveryRetry && e.steps && e.countAfter && JSON.stringify(e.steps).length <= RUN_IN_INPUT_MAX_CHARS
+      ? { executionId: e.executionId, projectId: e.projectId, contactId: e.contactId, steps: e.steps, countAfter: e.countAfter, deliveryRetry: opts.deliveryRetry }
+      : undefined;
   const start = async (e: NewExecution, withAttributes: boolean): Promise<void> => {
-    const input: AutomationInput = { executionId: e.executionId, searchAttributes: withAttributes };
+    const run = runOf(e);
+    const input: AutomationInput = { executionId: e.executionId, searchAttributes: withAttributes, ...(run ? { run } : {}) };
     await temporal.workflow.start<AutomationWorkflow>(AUTOMATION_WORKFLOW, {
       taskQueue,
       workflowId: e.temporalId,

@@ -6,6 +6,8 @@ import type { StepStatus } from './records.js';
 import { isUuid, newId } from '../../db/ids.js';
 import { automationWorkflowId } from '../workflow-ids.js';
 import { sqlRows, sqlRun } from '../../db/sql.js';
+import { maxUuidV7At } from '../events/events.js';
+import type { Step } from './definition.js';
 
 /** A new execution row: what the Temporal start needs. */
 export interface NewExecution {
@@ -16,45 +18,72 @@ export interface NewExecution {
   contactEmail: string;
   seq: number;
   temporalId: string;
+  /** The graph of its version and where its WAIT_FOR_EVENT counting starts (given with the start: types.ts AutomationInput.run). */
+  steps?: Step[];
+  countAfter?: string;
 }
 
+/** Events after this id count for an execution's first WAIT_FOR_EVENT: its triggering event, or (a manual start) its start. */
+export const countAfterOf = (triggerEventId: string | null, startedAt: Date | string): string =>
+  triggerEventId ?? maxUuidV7At(new Date(startedAt).getTime() - 1);
+
 /*
- * The re-entry rules and the per-contact sequence number in one statement: allowReentry false
- * admits a contact once ever, true admits it when none of its executions is RUNNING or WAITING.
- * Two concurrent starts compute the same seq; the unique key lets one of them in.
+ * The re-entry rules and the per-contact sequence number in one statement, for any number of
+ * (workflow, contact) pairs: allowReentry false admits a contact once ever, true admits it when
+ * none of its executions is RUNNING or WAITING. Two concurrent starts compute the same seq; the
+ * unique key lets one of them in. The statement does not see its own rows: a pair asked twice in
+ * one call computes the same seq for both, and the unique key keeps the first (in request order),
+ * as the rules would (the first execution is RUNNING).
  */
-const INSERT_EXECUTION_SQL = `
+const INSERT_EXECUTIONS_SQL = `
 insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, trigger_event_id, trigger_data)
-select ?, w.project_id, w.id, w.version, c.id,
+select i.id, w.project_id, w.id, w.version, c.id,
        coalesce((select max(x.seq) from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id), 0) + 1,
-       'RUNNING', ?, ?::jsonb
-from workflows w join contacts c on c.id = ? and c.project_id = w.project_id
-where w.id = ? and not exists (
+       'RUNNING', i.event_id, coalesce(i.data, '{}'::jsonb)
+from jsonb_to_recordset(?::jsonb) as i(ord int, id uuid, workflow_id uuid, contact_id uuid, event_id uuid, data jsonb)
+join workflows w on w.id = i.workflow_id
+join contacts c on c.id = i.contact_id and c.project_id = w.project_id
+where not exists (
   select 1 from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id and (not w.allow_reentry or x.status in ('RUNNING', 'WAITING')))
+order by i.ord
 on conflict (workflow_id, contact_id, seq) do nothing
-returning id, project_id, workflow_id, contact_id, seq, (select email from contacts where id = contact_id) as contact_email`;
+returning id, project_id, workflow_id, contact_id, seq, trigger_event_id, started_at, (select email from contacts where id = contact_id) as contact_email,
+  (select v.steps from workflow_versions v where v.workflow_id = workflow_executions.workflow_id and v.version = workflow_executions.version) as steps`;
+
+export interface ExecutionRequest {
+  workflowId: string;
+  contactId: string;
+  eventId?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Inserts the executions the re-entry rules admit, in one statement (in the caller's
+ * transaction); returns them in request order. A (workflow, contact) pair asked twice counts once.
+ */
+export async function insertExecutions(em: EntityManager, requests: ExecutionRequest[]): Promise<NewExecution[]> {
+  if (requests.length === 0) return [];
+  const input = requests.map((r, ord) => ({ ord, id: newId(), workflow_id: r.workflowId, contact_id: r.contactId, event_id: r.eventId ?? null, data: r.data ?? {} }));
+  const rows = await sqlRows<Record<string, any>>(em, INSERT_EXECUTIONS_SQL, [JSON.stringify(input)]);
+  const order = new Map(input.map((i) => [i.id, i.ord]));
+  return rows
+    .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+    .map((r) => ({
+      executionId: r.id,
+      projectId: r.project_id,
+      workflowId: r.workflow_id,
+      contactId: r.contact_id,
+      contactEmail: r.contact_email,
+      seq: r.seq,
+      temporalId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq),
+      steps: r.steps ?? undefined,
+      countAfter: countAfterOf(r.trigger_event_id, r.started_at),
+    }));
+}
 
 /** Inserts the execution when the re-entry rules admit the contact; null when they do not. Runs in the caller's transaction. */
-export async function insertExecution(
-  em: EntityManager,
-  input: { workflowId: string; contactId: string; eventId?: string | null; data?: Record<string, unknown> },
-): Promise<NewExecution | null> {
-  const rows = await sqlRows<Record<string, any>>(
-    em,
-    INSERT_EXECUTION_SQL,
-    [newId(), input.eventId ?? null, JSON.stringify(input.data ?? {}), input.contactId, input.workflowId],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    executionId: r.id,
-    projectId: r.project_id,
-    workflowId: r.workflow_id,
-    contactId: r.contact_id,
-    contactEmail: r.contact_email,
-    seq: r.seq,
-    temporalId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq),
-  };
+export async function insertExecution(em: EntityManager, input: ExecutionRequest): Promise<NewExecution | null> {
+  return (await insertExecutions(em, [input]))[0] ?? null;
 }
 
 export interface ExecutionDto {

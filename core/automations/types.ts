@@ -6,6 +6,12 @@ export interface AutomationInput {
   executionId: string;
   /** The execution was started with search attributes, so the workflow keeps AutomationStatus current. */
   searchAttributes: boolean;
+  /**
+   * The run as loadAutomation would answer it, given by the dispatcher with the start when the graph
+   * is small: the first workflow task then schedules the first step at once, without a local
+   * activity (a database round trip) holding it. Absent: the workflow loads it.
+   */
+  run?: AutomationRun;
 }
 
 /** Signal `automationEvent`: the contact recorded an event (WAIT_FOR_EVENT). */
@@ -27,7 +33,13 @@ export interface AutomationRun {
 }
 
 export type StepOutcome =
-  | { status: 'COMPLETED' | 'SKIPPED'; next: string | null; output?: unknown }
+  | {
+      status: 'COMPLETED' | 'SKIPPED';
+      next: string | null;
+      output?: unknown;
+      /** The step was the last and its activity already wrote the execution COMPLETED (SEND_EMAIL asked with `finishIfLast`). */
+      finished?: boolean;
+    }
   | { status: 'FAILED'; next: string | null; error: string; fatal: boolean }
   /** The execution must stop here (project disabled, contact deleted...). */
   | { status: 'HALT'; reason: string };

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimInboxPass } from '../core/automations/dispatch.js';
+import { AUTOMATION_RULE_SQL, automationRuleChecksum } from '../core/automations/start-rule.js';
+import { createWorkflow } from '../core/automations/workflows.js';
+import { createProject } from '../core/projects/keys.js';
+import { AUTOMATION_RULE_CHECKSUM } from '../db/migrations/Migration20261127100000_automation_start_rule.js';
+import { newId } from '../db/ids.js';
+import { openOrm, type MikroORM } from '../db/orm.js';
+import { sqlRows, sqlRun } from '../db/sql.js';
+import { automationWorkflowId } from '../core/workflow-ids.js';
+import { createPassDatabase } from './helpers.js';
+
+/*
+ * The rule that turns an event into automation work is applied twice: by the trigger on `events`
+ * (inbox row or not) and by the dispatcher (which workflows start, which executions wake). Both
+ * call the SQL functions of core/automations/start-rule.ts. Each case below records one event and
+ * checks that the trigger wrote an inbox row exactly when the dispatcher then had work for it.
+ * Database only: the pass's starts and signals are returned, not sent to Temporal.
+ */
+
+let orm: MikroORM;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const db = await createPassDatabase();
+  drop = db.drop;
+  orm = await openOrm(db.url, { migrate: true, poolMax: 2 });
+});
+afterAll(async () => {
+  await orm?.close(true);
+  await drop?.();
+});
+
+const steps = [{ id: 'mark', type: 'UPDATE_CONTACT' as const, data: { seen: true } }];
+
+async function contact(projectId: string, email: string): Promise<string> {
+  const id = newId();
+  await sqlRun(orm.em.fork(), 'insert into contacts (id, project_id, email) values (?, ?, ?)', [id, projectId, email]);
+  return id;
+}
+
+async function recordEvent(e: { projectId: string; name: string; contactId: string | null; publicKey?: boolean }): Promise<string> {
+  const id = newId();
+  await sqlRun(orm.em.fork(), 'insert into events (id, project_id, name, contact_id, data, created_at, public_key) values (?, ?, ?, ?, ?::jsonb, now(), ?)', [
+    id, e.projectId, e.name, e.contactId, '{}', e.publicKey ?? false,
+  ]);
+  return id;
+}
+
+describe('one rule turns an event into automation work: the trigger and the dispatcher cannot disagree', () => {
+  it('for each kind of event, an inbox row is written exactly when the dispatcher starts or wakes something for it, and only the expected work', async () => {
+    const em = orm.em.fork();
+    const live = (await createProject(em, 'live')).project.id;
+    const off = (await createProject(em, 'off')).project.id;
+    await sqlRun(em, 'update projects set disabled = true where id = ?', [off]);
+    const open = await createWorkflow(em, live, { name: 'open', enabled: true, trigger: { type: 'EVENT', eventName: 'signup' }, steps });
+    const guarded = await createWorkflow(em, live, { name: 'guarded', enabled: true, allowPublicKeyTrigger: false, trigger: { type: 'EVENT', eventName: 'upgrade' }, steps });
+    await createWorkflow(em, live, { name: 'disabled', enabled: false, trigger: { type: 'EVENT', eventName: 'churn' }, steps });
+    await createWorkflow(em, off, { name: 'in a disabled project', enabled: true, trigger: { type: 'EVENT', eventName: 'signup' }, steps });
+    const waiter = await createWorkflow(em, live, { name: 'waiter', enabled: true, trigger: { type: 'EVENT', eventName: 'never' }, steps });
+    const [a, b, c] = [await contact(live, 'a@x.test'), await contact(live, 'b@x.test'), await contact(off, 'c@x.test')];
+    // An execution of `a` waiting for `paid`.
+    await sqlRun(em, `insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, waiting_for) values (?, ?, ?, 1, ?, 1, 'WAITING', 'paid')`, [newId(), live, waiter.id, a]);
+
+    const cases: { label: string; event: Parameters<typeof recordEvent>[0]; starts: string[]; wakes: string[] }[] = [
+      { label: 'listened-for event, secret key', event: { projectId: live, name: 'signup', contactId: a }, starts: [open.id], wakes: [] },
+      { label: 'listened-for event, public key, workflow allows it', event: { projectId: live, name: 'signup', contactId: b, publicKey: true }, starts: [open.id], wakes: [] },
+      { label: 'public-key event, workflow refuses public-key starts', event: { projectId: live, name: 'upgrade', contactId: b, publicKey: true }, starts: [], wakes: [] },
+      { label: 'secret-key event of that refusing workflow', event: { projectId: live, name: 'upgrade', contactId: b }, starts: [guarded.id], wakes: [] },
+      { label: 'event of a disabled workflow', event: { projectId: live, name: 'churn', contactId: a }, starts: [], wakes: [] },
+      { label: 'listened-for event in a disabled project', event: { projectId: off, name: 'signup', contactId: c }, starts: [], wakes: [] },
+      { label: 'event nobody listens for', event: { projectId: live, name: 'pageview', contactId: a }, starts: [], wakes: [] },
+      { label: 'event an execution of that contact waits for', event: { projectId: live, name: 'paid', contactId: a }, starts: [], wakes: [automationWorkflowId(waiter.id, a, 1)] },
+      { label: 'that event for another contact', event: { projectId: live, name: 'paid', contactId: b }, starts: [], wakes: [] },
+      { label: 'listened-for event without a contact', event: { projectId: live, name: 'signup', contactId: null }, starts: [], wakes: [] },
+    ];
+    for (const k of cases) {
+      const eventId = await recordEvent(k.event);
+      const inboxRows = (await sqlRows(orm.em.fork(), 'select 1 from automation_inbox where event_id = ?', [eventId])).length;
+      const pass = await claimInboxPass(orm.em.fork());
+      const outcome = {
+        label: k.label,
+        inboxRow: inboxRows === 1,
+        starts: pass.starts.map((s) => s.workflowId),
+        wakes: pass.signals.filter((s) => s.eventId === eventId).map((s) => s.temporalId),
+      };
+      expect(outcome).toEqual({ label: k.label, inboxRow: k.starts.length + k.wakes.length > 0, starts: k.starts, wakes: k.wakes });
+    }
+  });
+
+  it('the functions in the database are the rule in core/automations/start-rule.ts, and a changed rule comes with a migration installing it', async () => {
+    // A changed AUTOMATION_RULE_SQL without a new migration (recording its checksum) would leave
+    // existing databases on the old rule: this fails until the migration exists.
+    expect(automationRuleChecksum()).toBe(AUTOMATION_RULE_CHECKSUM);
+    const installed = await sqlRows<{ proname: string; prosrc: string }>(
+      orm.em.fork(),
+      `select proname, prosrc from pg_proc where proname in ('automation_start_workflows', 'automation_waiting_executions', 'automation_inbox_on_event') order by proname`,
+      [],
+    );
+    expect(installed.map((p) => p.proname)).toEqual(['automation_inbox_on_event', 'automation_start_workflows', 'automation_waiting_executions']);
+    for (const p of installed) expect(AUTOMATION_RULE_SQL).toContain(p.prosrc.trim());
+  });
+});
+
+describe('one dispatcher pass, many events', () => {
+  it('two events of one contact in the same pass start one execution per workflow, with or without re-entry; other contacts each get theirs', async () => {
+    const em = orm.em.fork();
+    const project = (await createProject(em, 'burst')).project.id;
+    const once = await createWorkflow(em, project, { name: 'once', enabled: true, trigger: { type: 'EVENT', eventName: 'joined' }, steps });
+    const again = await createWorkflow(em, project, { name: 'again', enabled: true, allowReentry: true, trigger: { type: 'EVENT', eventName: 'joined' }, steps });
+    const [a, b] = [await contact(project, 'a@burst.test'), await contact(project, 'b@burst.test')];
+    for (const c of [a, a, b]) await recordEvent({ projectId: project, name: 'joined', contactId: c });
+    const pass = await claimInboxPass(orm.em.fork());
+    expect(pass.done).toBe(3);
+    const started = pass.starts.map((s) => `${s.workflowId === once.id ? 'once' : s.workflowId === again.id ? 'again' : '?'}:${s.contactId === a ? 'a' : 'b'}:${s.seq}`).sort();
+    expect(started).toEqual(['again:a:1', 'again:b:1', 'once:a:1', 'once:b:1']);
+    const rows = await sqlRows<{ n: string }>(orm.em.fork(), 'select count(*) as n from workflow_executions where project_id = ?', [project]);
+    expect(Number(rows[0].n)).toBe(4);
+  });
+});
