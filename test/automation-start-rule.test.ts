@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimInboxPass } from '../core/automations/dispatch.js';
-import { AUTOMATION_RULE_SQL, automationRuleChecksum } from '../core/automations/start-rule.js';
+import { AUTOMATION_RULE_SQL, automationRuleChecksum } from '../db/automation-start-rule.js';
 import { createWorkflow } from '../core/automations/workflows.js';
 import { createProject } from '../core/projects/keys.js';
 import { AUTOMATION_RULE_CHECKSUM } from '../db/migrations/Migration20261127100000_automation_start_rule.js';
@@ -13,7 +13,7 @@ import { createPassDatabase } from './helpers.js';
 /*
  * The rule that turns an event into automation work is applied twice: by the trigger on `events`
  * (inbox row or not) and by the dispatcher (which workflows start, which executions wake). Both
- * call the SQL functions of core/automations/start-rule.ts. Each case below records one event and
+ * call the SQL functions of db/automation-start-rule.ts. Each case below records one event and
  * checks that the trigger wrote an inbox row exactly when the dispatcher then had work for it.
  * Database only: the pass's starts and signals are returned, not sent to Temporal.
  */
@@ -88,7 +88,7 @@ describe('one rule turns an event into automation work: the trigger and the disp
     }
   });
 
-  it('the functions in the database are the rule in core/automations/start-rule.ts, and a changed rule comes with a migration installing it', async () => {
+  it('the functions in the database are the rule in db/automation-start-rule.ts, and a changed rule comes with a migration installing it', async () => {
     // A changed AUTOMATION_RULE_SQL without a new migration (recording its checksum) would leave
     // existing databases on the old rule: this fails until the migration exists.
     expect(automationRuleChecksum()).toBe(AUTOMATION_RULE_CHECKSUM);

@@ -25,13 +25,13 @@ interface InboxRow {
   contact_id: string;
   name: string;
   data: Record<string, unknown>;
-  /** The workflows this event starts and the executions it wakes: the rule of start-rule.ts, applied per row. */
+  /** The workflows this event starts and the executions it wakes: the rule of db/automation-start-rule.ts, applied per row. */
   workflow_ids: string[];
   waiting: { workflow_id: string; contact_id: string; seq: number }[];
 }
 
 /*
- * One pass over the automation inbox (rows the trigger on `events` writes, start-rule.ts), in one
+ * One pass over the automation inbox (rows the trigger on `events` writes, db/automation-start-rule.ts), in one
  * transaction of three statements: the next `limit` rows (SKIP LOCKED, so the dispatchers of
  * several workers split the work) with, for each, the workflows it starts and the executions it
  * wakes (the same SQL functions the trigger asked); the executions the re-entry rules admit, in

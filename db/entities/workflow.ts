@@ -9,7 +9,7 @@ export class Workflow {
   description?: string | null = null;
   enabled = false;
   allowReentry = false;
-  /** Events recorded with a public key may start it (core/automations/start-rule.ts). */
+  /** Events recorded with a public key may start it (db/automation-start-rule.ts). */
   allowPublicKeyTrigger = true;
   /** The latest version: new executions take it, running ones keep theirs. */
   version = 1;

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Public-key starts (core/automations/start-rule.ts): an event remembers whether a public key
+ * Public-key starts (db/automation-start-rule.ts): an event remembers whether a public key
  * recorded it (a `/v1/track` call with `pk_`, and the subscription event that call recorded), and
  * each workflow says whether such events may start it. Existing workflows keep starting from them
  * (Plunk's sign-up flows rely on it). Both columns have constant defaults: no table rewrite.

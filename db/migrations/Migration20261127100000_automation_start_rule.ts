@@ -1,9 +1,9 @@
 import { Migration } from '@mikro-orm/migrations';
-import { AUTOMATION_RULE_SQL } from '../../core/automations/start-rule.js';
+import { AUTOMATION_RULE_SQL } from '../automation-start-rule.js';
 
 /**
  * The rule that turns an event into automation starts and WAIT_FOR_EVENT wake-ups, as the SQL
- * functions of core/automations/start-rule.ts, called by both the trigger on `events` (replaced
+ * functions of db/automation-start-rule.ts, called by both the trigger on `events` (replaced
  * here: it had its own copy of the rule) and the dispatcher. The inbox keeps whether a public key
  * recorded the event, so the dispatcher applies the rule from the row alone.
  */
