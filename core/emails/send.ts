@@ -118,8 +118,9 @@ function buildRows(contacts: ContactRow[], names: (string | undefined)[], prepar
 }
 
 /**
- * Marketing mail (a MARKETING template) never goes to a contact that opted out (unsubscribe link,
+ * A MARKETING campaign's test send never goes to a contact that opted out (unsubscribe link,
  * complaint, `subscribed` turned off): the whole send is refused, like for a suppressed address.
+ * (/v1/send applies the whole consent rule: assertMayReceiveMarketing, core/consent/marketing.ts.)
  */
 export async function assertNotOptedOut(em: EntityManager, projectId: string, emails: string[]) {
   const optedOut = await findOptedOut(em, projectId, emails);

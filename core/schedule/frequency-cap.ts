@@ -7,8 +7,8 @@ import { timingSettings } from './settings.js';
 /*
  * The frequency cap: at most `max` MARKETING mails to one contact in any `perDays` days, across
  * every marketing sender (campaigns, automation SEND_EMAIL steps, /v1/send with a MARKETING
- * template), worker process and concurrent
- * campaign. Test sends and transactional mail neither count nor are capped.
+ * template), worker process and concurrent campaign. Test sends and transactional mail neither
+ * count nor are capped.
  *
  * The ledger (table marketing_sends) holds one row per marketing message a contact was given a
  * slot for, keyed by the message's own reference (a campaign recipient row id, an automation
