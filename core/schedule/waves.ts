@@ -52,8 +52,11 @@ export async function setRecipientDueTimes(em: EntityManager, c: Campaign, setti
   );
 }
 
-/** The next wave: none left, rows due now (deliver those due by `dueBy`), or how long until the next. */
-export type NextWave = { state: 'DONE' } | { state: 'DUE'; dueBy: string } | { state: 'WAIT'; waitMs: number };
+/**
+ * The next wave: none left, rows due now (deliver those due by `dueBy`), or how long until the
+ * next and its due time (`at`: once the wait is over, the rows due by `at` are that wave).
+ */
+export type NextWave = { state: 'DONE' } | { state: 'DUE'; dueBy: string } | { state: 'WAIT'; waitMs: number; at: string };
 
 export async function nextWave(em: EntityManager, campaignId: string): Promise<NextWave> {
   const [row] = await sqlRows<{ next: Date | null; now: Date }>(
@@ -63,7 +66,7 @@ export async function nextWave(em: EntityManager, campaignId: string): Promise<N
   );
   if (!row?.next) return { state: 'DONE' };
   const waitMs = new Date(row.next).getTime() - new Date(row.now).getTime();
-  return waitMs <= 0 ? { state: 'DUE', dueBy: new Date(row.now).toISOString() } : { state: 'WAIT', waitMs: Math.ceil(waitMs) };
+  return waitMs <= 0 ? { state: 'DUE', dueBy: new Date(row.now).toISOString() } : { state: 'WAIT', waitMs: Math.ceil(waitMs), at: new Date(row.next).toISOString() };
 }
 
 /** The contact ids of the next `pageSize` unsent rows due by `dueBy` after `after`, as a range (upTo null: the last page). */
