@@ -207,7 +207,7 @@ async function main() {
     const firstIn = 3;
     await db.query(
       `with d as (select due_at, dense_rank() over (order by due_at) - 1 as k from (select distinct due_at from campaign_recipients where campaign_id = $1) x)
-       update campaign_recipients r set due_at = now() + make_interval(secs => $2 + d.k * $3) from d where r.campaign_id = $1 and r.due_at = d.due_at`,
+       update campaign_recipients r set due_at = date_trunc('milliseconds', now()) + make_interval(secs => $2 + d.k * $3) from d where r.campaign_id = $1 and r.due_at = d.due_at`,
       [local.id, firstIn, spacingS],
     );
     await client.workflow.getHandle(campaignWorkflowId(local.id)).signal('campaignWake');
