@@ -77,7 +77,7 @@ describe('DKIM signing of mail from a verified domain', () => {
     const tpl = await ctx.request('POST', '/templates', { body: { name: 'Signed news', subject: 'Signed hello', body: '<p>Hello {{name}}</p>', type: 'MARKETING' } });
     expect(tpl.status).toBe(201);
     const res = await ctx.request('POST', '/v1/send', {
-      body: { to: 'reader@inbox.example', from: { name: 'Signed Sender', email: 'hello@signed.example' }, template: (await json(tpl)).data.id, data: { name: 'Ada' } },
+      body: { to: 'reader@inbox.example', from: { name: 'Signed Sender', email: 'hello@signed.example' }, template: (await json(tpl)).data.id, data: { name: 'Ada' }, subscribed: true },
     });
     const sent = await json(res);
     expect(res.status, JSON.stringify(sent)).toBe(200);

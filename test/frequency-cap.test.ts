@@ -78,4 +78,31 @@ describe('frequency cap ledger', () => {
     expect(await count(projectId, c)).toBe(1);
     expect((await claimMarketingSlots(em, projectId, { max: 1, perDays: 1 }, [{ ref: 'x2', contactId: c }])).size).toBe(0);
   });
+
+  it('a claim purges ledger rows older than the longest cap window (365 days and a day), at least twice as many as it claims and at least 100, oldest first; younger rows stay and count', async () => {
+    const projectId = newId();
+    const other = newId();
+    const c = newId();
+    const em = a.em.fork();
+    const conn = em.getConnection();
+    const ages = async () =>
+      (await conn.execute<{ ref: string }[]>('select ref from marketing_sends where project_id in (?, ?) order by ref', [projectId, other])).map((r) => r.ref);
+    // 150 expired rows (of two projects, 367 to 516 days old), one kept at 364 days (a 365-day cap counts it).
+    await conn.execute(
+      `insert into marketing_sends (project_id, ref, contact_id, sent_at)
+       select case when i % 2 = 0 then ?::uuid else ?::uuid end, 'exp' || lpad(i::text, 3, '0'), ?, now() - make_interval(days => 366 + i) from generate_series(1, 150) i`,
+      [projectId, other, c],
+      'run',
+    );
+    await conn.execute(`insert into marketing_sends (project_id, ref, contact_id, sent_at) values (?, 'kept', ?, now() - interval '364 days')`, [projectId, c], 'run');
+    expect(await ages()).toHaveLength(151);
+
+    // One claim: 100 rows purged, the oldest (exp051..exp150); the 364-day row counts toward a 365-day cap.
+    expect((await claimMarketingSlots(em, projectId, { max: 1, perDays: 365 }, [{ ref: 'new', contactId: c }])).size).toBe(0);
+    const left = await ages();
+    expect(left).toEqual([...Array.from({ length: 50 }, (_, i) => `exp${String(i + 1).padStart(3, '0')}`), 'kept']);
+    // The next claim purges the rest; the 364-day row and the new one stay.
+    expect((await claimMarketingSlots(em, projectId, { max: 2, perDays: 365 }, [{ ref: 'new', contactId: c }])).size).toBe(1);
+    expect(await ages()).toEqual(['kept', 'new']);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { wallTimeAt } from '../core/schedule/local-time.js';
 import { json } from './helpers.js';
+import { expectError } from './support/envelope.js';
 import { createCampaign, ctx, getCampaign, p, seedContacts, smtp, useCampaignStack, waitFor, waitForStatus } from './support/campaigns.js';
 import { TestSmtpServer } from './support/smtp-server.js';
 
@@ -161,6 +162,64 @@ describe('local-time campaigns', () => {
       ['-03:00', 1, 1],
     ]);
     await ctx.request('POST', `/campaigns/${id}/cancel`, { key: p.secretKey });
+  }, 60_000);
+});
+
+describe('POST /v1/send with a MARKETING template: the one consent rule and the frequency cap', () => {
+  const template = async (type: 'MARKETING' | 'TRANSACTIONAL') => {
+    const res = await ctx.request('POST', '/templates', { key: p.secretKey, body: { name: `v1 ${type}`, subject: `V1 ${type}`, body: '<p>Hi</p>', type, from: 'hello@example.com' } });
+    expect(res.status).toBe(201);
+    return (await json(res)).data.id as string;
+  };
+  const v1send = (to: string | string[], templateId: string, extra: Record<string, unknown> = {}) =>
+    ctx.request('POST', '/v1/send', { key: p.secretKey, body: { to, template: templateId, ...extra } });
+  const emailRows = async (to: string) =>
+    (await ctx.orm.em.fork().getConnection().execute<{ n: number }[]>('select count(*)::int as n from emails where project_id = ? and to_email = ?', [p.id, to]))[0].n;
+  const ledger = async (to: string) =>
+    (await ctx.orm.em.fork().getConnection().execute<{ n: number }[]>(
+      `select count(*)::int as n from marketing_sends m join contacts c on c.id = m.contact_id where m.project_id = ? and c.email = ?`, [p.id, to],
+    ))[0].n;
+
+  it('a recipient who never subscribed is refused (422, nothing recorded) unless the send says subscribed: true; transactional mail is not', async () => {
+    const [marketing, transactional] = [await template('MARKETING'), await template('TRANSACTIONAL')];
+    expect((await settings({ frequencyCap: null })).status).toBe(200);
+    const refused = await expectError(await v1send('v1never-0@recipients.test', marketing), 422, undefined, '/v1/send');
+    expect(refused.message).toContain('never subscribed to marketing mail');
+    expect(refused.message).toContain('v1never-0@recipients.test');
+    expect(await emailRows('v1never-0@recipients.test')).toBe(0);
+    expect((await v1send('v1never-0@recipients.test', transactional)).status).toBe(200);
+    // Now a contact (created unsubscribed by that send): still refused for marketing mail.
+    expect((await v1send('v1never-0@recipients.test', marketing)).status).toBe(422);
+    expect(await emailRows('v1never-0@recipients.test')).toBe(1);
+    // The caller records the consent: the mail goes, and counts in the ledger.
+    expect((await v1send('v1never-0@recipients.test', marketing, { subscribed: true })).status).toBe(200);
+    await waitFor('the marketing mail', async () => receivedBy('v1never').length, (n) => n === 2);
+    expect(await ledger('v1never-0@recipients.test')).toBe(1);
+  }, 60_000);
+
+  it('counts toward the frequency cap: over it the whole send is refused (422 naming the capped recipient), nothing is sent or counted; transactional mail is neither', async () => {
+    const [marketing, transactional] = [await template('MARKETING'), await template('TRANSACTIONAL')];
+    await seedContacts(ctx.orm, p.id, 'v1cap', 2);
+    const [capped, fresh] = ['v1cap-0@recipients.test', 'v1cap-1@recipients.test'];
+    expect((await settings({ frequencyCap: { max: 2, perDays: 7 } })).status).toBe(200);
+    expect((await v1send(capped, marketing)).status).toBe(200);
+    expect((await v1send(capped, marketing)).status).toBe(200);
+    expect(await ledger(capped)).toBe(2);
+
+    const third = await expectError(await v1send([fresh, capped], marketing), 422, undefined, '/v1/send');
+    expect(third.message).toContain('already got 2 marketing mails in the last 7 days');
+    expect(third.message).toContain(capped);
+    expect(third.message).not.toContain(fresh);
+    expect([await ledger(capped), await ledger(fresh)]).toEqual([2, 0]);
+    expect([await emailRows(capped), await emailRows(fresh)]).toEqual([2, 0]);
+
+    expect((await v1send(capped, transactional)).status).toBe(200);
+    expect(await ledger(capped)).toBe(2);
+    expect((await v1send(fresh, marketing)).status).toBe(200);
+    await waitFor('the four mails', async () => receivedBy('v1cap').length, (n) => n >= 4);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receivedBy('v1cap').map((m) => m.recipients[0]).sort()).toEqual([capped, capped, capped, fresh]);
+    expect((await settings({ frequencyCap: null })).status).toBe(200);
   }, 60_000);
 });
 

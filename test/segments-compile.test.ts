@@ -229,6 +229,48 @@ describe('compileCondition: segment.<id>', () => {
     const segments = new Map<string, SegmentRef>([[SEG, { type: 'DYNAMIC', condition: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] } }]]);
     expect(one({ field, operator: 'equals', value: true }, { segments })).toEqual({ sql: '(c.data @> ?::jsonb)', params: ['{"plan":"pro"}'] });
   });
+  it('a diamond of dynamic segments compiles each segment once: two named twice become shared columns read by every mention, one named once stays inline', () => {
+    // TOP names LEFT and RIGHT; both name BASE; LEFT names BASE twice; ONCE is named by RIGHT only.
+    const [BASE, LEFT, RIGHT, ONCE] = ['b1', 'b2', 'b3', 'b4'].map((x) => `0192f5d0-0000-7000-8000-0000000000${x}`);
+    const data = (v: string): Filter => ({ field: 'data.mark', operator: 'equals', value: v });
+    const seg = (id: string, value = true): Filter => ({ field: `segment.${id}`, operator: 'equals', value });
+    const segments = new Map<string, SegmentRef>([
+      [BASE, { type: 'DYNAMIC', condition: { logic: 'AND', groups: [{ filters: [data('base')] }] } }],
+      [LEFT, { type: 'DYNAMIC', condition: { logic: 'OR', groups: [{ filters: [seg(BASE), data('left')] }, { filters: [seg(BASE, false)] }] } }],
+      [RIGHT, { type: 'DYNAMIC', condition: { logic: 'AND', groups: [{ filters: [seg(BASE), seg(ONCE)] }] } }],
+      [ONCE, { type: 'DYNAMIC', condition: { logic: 'AND', groups: [{ filters: [data('once')] }] } }],
+    ]);
+    const top: Condition = { logic: 'OR', groups: [{ filters: [seg(LEFT), seg(RIGHT)] }, { filters: [seg(LEFT, false), data('top')] }] };
+    const out = compileCondition(top, { projectId: P, now: NOW, segments });
+    for (const mark of ['base', 'left', 'once', 'top']) expect(out.params.filter((p) => p === JSON.stringify({ mark })), mark).toHaveLength(1);
+    expect(out.params).toHaveLength(4);
+    expect(holes(out.sql)).toBe(4);
+    // BASE first (LEFT reads it), then LEFT; RIGHT is named once: inline, reading BASE's column.
+    expect(out.sql).toBe(
+      'exists (select 1 from lateral (select (c.data @> ?::jsonb) as member offset 0) sg1, ' +
+        'lateral (select (((sg1.member) and (c.data @> ?::jsonb)) or (not coalesce((sg1.member), false))) as member offset 0) sg2 ' +
+        'where ((sg2.member) and (((sg1.member) and ((c.data @> ?::jsonb))))) or ((not coalesce((sg2.member), false)) and (c.data @> ?::jsonb)))',
+    );
+    expect(out.params).toEqual(['{"mark":"base"}', '{"mark":"left"}', '{"mark":"once"}', '{"mark":"top"}']);
+  });
+
+  it('a chain of 12 segments each naming the one below twice (4,096 filters expanded) compiles to 12 shared columns, one value each', () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `0192f5d0-0000-7000-8000-${String(i).padStart(12, '0')}`);
+    const segments = new Map<string, SegmentRef>(
+      ids.map((id, i) => [
+        id,
+        { type: 'DYNAMIC', condition: i === 0
+          ? { logic: 'AND', groups: [{ filters: [{ field: 'data.level', operator: 'equals', value: 0 }] }] }
+          : { logic: 'OR', groups: [{ filters: [{ field: `segment.${ids[i - 1]}`, operator: 'exists' }, { field: 'data.level', operator: 'equals', value: i }] }, { filters: [{ field: `segment.${ids[i - 1]}`, operator: 'notExists' }] }] } },
+      ]),
+    );
+    const top: Condition = { logic: 'AND', groups: [{ filters: [{ field: `segment.${ids[11]}`, operator: 'exists' }, { field: `segment.${ids[11]}`, operator: 'equals', value: false }] }] };
+    const out = compileCondition(top, { projectId: P, now: NOW, segments });
+    expect(out.params).toEqual(Array.from({ length: 12 }, (_, i) => JSON.stringify({ level: i })));
+    expect(out.sql.match(/lateral \(/g)).toHaveLength(12);
+    expect(out.sql.length).toBeLessThan(3000);
+  });
+
   it('refuses an unloaded segment and a cycle', () => {
     expect(() => one({ field, operator: 'exists' })).toThrow(UnresolvedSegmentError);
     const self = new Map<string, SegmentRef>([[SEG, { type: 'DYNAMIC', condition: { logic: 'AND', groups: [{ filters: [{ field, operator: 'exists' }] }] } }]]);

@@ -227,6 +227,42 @@ describe('conditions against PostgreSQL', () => {
   });
 });
 
+describe('segments named more than once (compiled once, shared)', () => {
+  it('a diamond of dynamic segments, named as members and as non-members, matches what the segments\' own answers combine to', async () => {
+    const [BASE, LEFT, RIGHT] = [newId(), newId(), newId()];
+    const cond = (logic: 'AND' | 'OR', ...groups: Filter[][]): Condition => ({ logic, groups: groups.map((filters) => ({ filters })) });
+    const inSeg = (id: string, v = true) => f(`segment.${id}`, 'equals', v);
+    const acme = f('email', 'contains', 'acme');
+    const subscribed = f('subscribed', 'equals', true);
+    const free = f('data.plan', 'equals', 'free');
+    const base = cond('OR', [f('data.age', 'greaterThan', 20)], [f('event.signup', 'triggeredWithin', 7, 'days')]);
+    const conn = orm.em.fork().getConnection();
+    const save = (id: string, c: Condition, refs: string[] = []) =>
+      conn.execute(`insert into segments (id, project_id, name, type, condition, refs) values (?, ?, ?, 'DYNAMIC', ?::jsonb, ?::jsonb)`, [id, projectId, id, JSON.stringify(c), JSON.stringify(refs)]);
+    await save(BASE, base);
+    await save(LEFT, cond('OR', [inSeg(BASE), acme], [inSeg(BASE, false)]), [BASE]);
+    await save(RIGHT, cond('AND', [inSeg(BASE), subscribed]), [BASE]);
+    const top = cond('OR', [inSeg(LEFT), inSeg(RIGHT)], [inSeg(LEFT, false), free]);
+
+    const expr = await compileConditionWithSegments(orm.em.fork(), top, { projectId, now: NOW });
+    expect(expr.sql.match(/lateral \(/g)).toHaveLength(2); // BASE and LEFT, each once
+
+    // The expected answer from each part's own matches (a filter that is unknown for a contact
+    // does not match it; `segment = false` matches exactly the contacts not in the segment).
+    const all = new Set<Key>(Object.keys(CONTACTS) as Key[]);
+    const and = (a: Set<Key>, b: Set<Key>) => new Set([...a].filter((k) => b.has(k)));
+    const or = (a: Set<Key>, b: Set<Key>) => new Set([...a, ...b]);
+    const notIn = (a: Set<Key>) => new Set([...all].filter((k) => !a.has(k)));
+    const B = new Set(await matching(base));
+    const L = or(and(B, new Set(await only(acme))), notIn(B));
+    const R = and(B, new Set(await only(subscribed)));
+    const expected = [...or(and(L, R), and(notIn(L), new Set(await only(free))))].sort();
+    expect(B.size).toBeGreaterThan(0);
+    expect(B.size).toBeLessThan(all.size);
+    expect(await matching(top)).toEqual(expected);
+  });
+});
+
 describe('condition_timestamptz (dates inside data)', () => {
   it('parses real ISO dates and datetimes (no zone: UTC) and nothing else, never failing', async () => {
     const cases: [unknown, string | null][] = [

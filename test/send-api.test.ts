@@ -213,7 +213,7 @@ describe('content', () => {
         body: { name: 'welcome', subject: 'Welcome {{name ?? "friend"}}', body: '<p>Hi {{name}}</p>', type: 'MARKETING', from: 'team@send.test', fromName: 'Team', replyTo: 'support@example.com' },
       }),
     );
-    const plain = await sendOk({ to: 'tpl@example.com', template: t.data.id });
+    const plain = await sendOk({ to: 'tpl@example.com', template: t.data.id, subscribed: true }); // marketing mail needs consent
     const [row] = await rows(plain.ids);
     expect(row).toMatchObject({ subject: 'Welcome friend', html: '<p>Hi </p>', fromEmail: 'team@send.test', fromName: 'Team', replyTo: 'support@example.com', marketing: true, templateId: t.data.id });
 

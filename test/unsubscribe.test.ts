@@ -182,9 +182,11 @@ describe('marketing mail after an opt-out (POST /v1/send with a MARKETING templa
     await refused(await send('optout@example.com', marketing, { subscribed: true }), 'optout@example.com');
     expect((await send('optout@example.com', transactional)).status).toBe(200);
 
-    // A contact that a send created unsubscribed never said no: marketing mail reaches it.
+    // A contact that a send created unsubscribed never subscribed: marketing mail waits for its
+    // consent, which the send itself may record (`subscribed: true`; core/consent/marketing.ts).
     expect((await send('never-asked@example.com', transactional)).status).toBe(200);
-    expect((await send('never-asked@example.com', marketing)).status).toBe(200);
+    expect((await expectError(await send('never-asked@example.com', marketing), 422, undefined, '/v1/send')).message).toMatch(/never subscribed to marketing mail/);
+    expect((await send('never-asked@example.com', marketing, { subscribed: true })).status).toBe(200);
 
     // Subscribed again through the API: marketing mail reaches it; turned off through the API (or
     // /v1/track): an opt-out again.

@@ -1,4 +1,4 @@
-import { condition, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { condition, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import type { RangeResult } from '../activities/campaign.activities.js';
 import type { ContactRange } from '../core/campaigns/recipients.js';
@@ -68,11 +68,16 @@ export async function deliverWaves(s: WaveState, o: WaveOptions): Promise<string
     }
     if (next.stopped) return next.stopped;
     if (next.wave.state === 'DONE') return undefined;
+    let dueBy: string;
     if (next.wave.state === 'WAIT') {
-      await condition(() => o.wakes() !== seen, next.wave.waitMs);
-      continue;
-    }
-    const stop = await deliverDue(o, next.wave.dueBy);
+      const woken = await condition(() => o.wakes() !== seen, next.wave.waitMs);
+      // The timer fired: the wave it waited for is due, delivered without asking again (an
+      // activity and a workflow task less per wave). Woken (pause, resume): ask again. A pause
+      // whose signal was lost is seen by the pages' sender, then by the next ask.
+      if (woken || !next.wave.at || !patched('waves-deliver-after-timer')) continue;
+      dueBy = next.wave.at;
+    } else dueBy = next.wave.dueBy;
+    const stop = await deliverDue(o, dueBy);
     if (stop && stop !== 'PAUSED') return stop;
     if (workflowInfo().continueAsNewSuggested) await o.continueAsNew();
   }

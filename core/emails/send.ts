@@ -15,6 +15,8 @@ import { findSuppressed } from '../suppressions.js';
 import { getTemplate } from '../templates/templates.js';
 import { sqlRun } from '../../db/sql.js';
 import { log } from '../log.js';
+import { assertMayReceiveMarketing } from '../consent/marketing.js';
+import { capExplicitMarketingSend } from '../schedule/frequency-cap.js';
 
 export interface SendDeps {
   temporal: Client;
@@ -117,8 +119,9 @@ function buildRows(contacts: ContactRow[], names: (string | undefined)[], prepar
 }
 
 /**
- * Marketing mail (a MARKETING template) never goes to a contact that opted out (unsubscribe link,
+ * A MARKETING campaign's test send never goes to a contact that opted out (unsubscribe link,
  * complaint, `subscribed` turned off): the whole send is refused, like for a suppressed address.
+ * (/v1/send applies the whole consent rule: assertMayReceiveMarketing, core/consent/marketing.ts.)
  */
 export async function assertNotOptedOut(em: EntityManager, projectId: string, emails: string[]) {
   const optedOut = await findOptedOut(em, projectId, emails);
@@ -131,9 +134,9 @@ export async function assertNotOptedOut(em: EntityManager, projectId: string, em
 }
 
 /**
- * POST /v1/send: checks (template, sender domain, suppressions, marketing opt-outs), then in one
- * transaction upserts the contacts, writes one QUEUED email record per recipient and saves the
- * idempotent response; after the commit starts the delivery workflow. Temporal being down does not fail the send:
+ * POST /v1/send: checks (template, sender domain, suppressions, marketing consent), then in one
+ * transaction upserts the contacts, writes one QUEUED email record per recipient, takes marketing
+ * mail's frequency-cap slots and saves the idempotent response; after the commit starts the delivery workflow. Temporal being down does not fail the send:
  * the rows stay QUEUED and the delivery sweeper picks them up.
  */
 export async function sendEmails(
@@ -151,7 +154,8 @@ export async function sendEmails(
     throw err instanceof DomainError && err.suggestion ? new DomainError(err.code, `${err.message}. ${err.suggestion}`) : err;
   });
   await assertNotSuppressed(em, projectId, recipients.map((r) => r.email));
-  if (template?.type === 'MARKETING') await assertNotOptedOut(em, projectId, recipients.map((r) => r.email));
+  const marketing = template?.type === 'MARKETING';
+  if (marketing) await assertMayReceiveMarketing(em, projectId, recipients.map((r) => r.email), input.subscribed === true);
 
   // A template stored before the syntax rule is named as such.
   assertKnownTemplateSyntax({
@@ -193,9 +197,11 @@ export async function sendEmails(
       sender.replyTo,
       JSON.stringify(input.headers ?? {}),
       JSON.stringify(input.attachments ?? []),
-      template?.type === 'MARKETING',
+      marketing,
       JSON.stringify(rows),
     ]);
+    // Marketing mail counts toward the frequency cap; over it, the transaction rolls back.
+    if (marketing) await capExplicitMarketingSend(tx, projectId, rows.map((r) => ({ emailId: r.id, contactId: r.contact_id, email: r.to_email })));
     const response: SendOutcome = {
       emails: rows.map((row, i) => ({ contact: { id: contacts[i].id, email: contacts[i].email }, email: row.id })),
       timestamp: new Date().toISOString(),

@@ -1,10 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ProjectSettings } from '../../db/entities/project.js';
 import { sqlRows, sqlRun } from '../../db/sql.js';
+import { DomainError } from '../errors.js';
+import { timingSettings } from './settings.js';
 
 /*
  * The frequency cap: at most `max` MARKETING mails to one contact in any `perDays` days, across
- * every marketing sender (campaigns, automation SEND_EMAIL steps), worker process and concurrent
- * campaign. Test sends and transactional mail neither count nor are capped.
+ * every marketing sender (campaigns, automation SEND_EMAIL steps, /v1/send with a MARKETING
+ * template), worker process and concurrent campaign. Test sends and transactional mail neither
+ * count nor are capped.
  *
  * The ledger (table marketing_sends) holds one row per marketing message a contact was given a
  * slot for, keyed by the message's own reference (a campaign recipient row id, an automation
@@ -18,6 +22,34 @@ import { sqlRows, sqlRun } from '../../db/sql.js';
  *
  * The ledger is written also without a cap, so a cap turned on later counts the mail already sent.
  */
+
+/** The longest window a cap may count (PATCH /project/settings refuses a longer `perDays`). */
+export const MAX_CAP_DAYS = 365;
+
+/**
+ * The ledger keeps a row while some cap could still count it: MAX_CAP_DAYS and a day. Older rows
+ * are purged on write: each claim deletes up to PURGE_MIN expired rows, or twice the rows it
+ * claims, whichever is more (oldest first, skipping rows another purge holds), so the purge keeps
+ * ahead of the inserts and the table holds about the last year of marketing mail, in every layout
+ * (no scheduler to run). The sent_at index (migration 20261126180000) finds them.
+ */
+export const LEDGER_RETENTION_DAYS = MAX_CAP_DAYS + 1;
+const PURGE_MIN = 100;
+
+/** Deletes up to `limit` ledger rows older than LEDGER_RETENTION_DAYS (every project); answers how many. */
+export async function purgeExpiredMarketingSends(em: EntityManager, limit: number): Promise<number> {
+  const rows = await sqlRows<{ n: number }>(
+    em,
+    `with gone as (
+       delete from marketing_sends where (project_id, ref) in (
+         select project_id, ref from marketing_sends where sent_at < now() - make_interval(days => ?)
+         order by sent_at limit ? for update skip locked)
+       returning 1)
+     select count(*)::int as n from gone`,
+    [LEDGER_RETENTION_DAYS, limit],
+  );
+  return rows[0]?.n ?? 0;
+}
 
 export interface FrequencyCap {
   max: number;
@@ -39,6 +71,7 @@ const LOCK_KEY_SQL = `hashtextextended('marketing_sends:' || c, 0)`;
  */
 export async function claimMarketingSlots(em: EntityManager, projectId: string, cap: FrequencyCap | undefined, claims: CapClaim[]): Promise<Set<string>> {
   if (claims.length === 0) return new Set();
+  await purgeExpiredMarketingSends(em, Math.max(PURGE_MIN, 2 * claims.length));
   const v = JSON.stringify(claims.map((c) => ({ ref: c.ref, contact_id: c.contactId })));
   if (!cap) {
     await sqlRun(
@@ -103,5 +136,27 @@ export async function releaseUnsentCampaignSlots(em: EntityManager, projectId: s
       where m.project_id = ? and m.ref = r.id::text and r.id in (select jsonb_array_elements_text(?::jsonb)::uuid)
         and r.status not in ('SENT', 'CAPPED') and (r.status <> 'QUEUED' or r.claim = ?)`,
     [projectId, JSON.stringify(rowIds), claim],
+  );
+}
+
+/**
+ * POST /v1/send with a MARKETING template, in the transaction that writes its email records:
+ * each message takes a slot (ref `email:<id>`, as automation mail does) like any marketing mail.
+ * A recipient over the cap refuses the whole send, 422 RECIPIENT_CAPPED naming them, and the
+ * transaction rolls back the other slots: nothing is sent and nothing counted, as for a suppressed
+ * or unsubscribed recipient. Not held by quiet hours (the caller chose the moment). A slot stays
+ * taken when the delivery then fails, as for automation mail.
+ */
+export async function capExplicitMarketingSend(tx: EntityManager, projectId: string, messages: { emailId: string; contactId: string; email: string }[]): Promise<void> {
+  const [row] = await sqlRows<{ settings: ProjectSettings | null }>(tx, 'select settings from projects where id = ?', [projectId]);
+  const cap = timingSettings(row?.settings).frequencyCap;
+  const ref = (m: { emailId: string }) => `email:${m.emailId}`;
+  const allowed = await claimMarketingSlots(tx, projectId, cap ?? undefined, messages.map((m) => ({ ref: ref(m), contactId: m.contactId })));
+  const capped = messages.filter((m) => !allowed.has(ref(m))).map((m) => m.email).sort();
+  if (capped.length === 0 || !cap) return;
+  throw new DomainError(
+    'RECIPIENT_CAPPED',
+    `Recipients who already got ${cap.max} marketing ${cap.max === 1 ? 'mail' : 'mails'} in the last ${cap.perDays} ${cap.perDays === 1 ? 'day' : 'days'} ` +
+      `(the project's frequency cap), nothing was sent: ${capped.join(', ')}. Send them later, remove them from the request, or use a TRANSACTIONAL template.`,
   );
 }

@@ -52,18 +52,24 @@ export async function setRecipientDueTimes(em: EntityManager, c: Campaign, setti
   );
 }
 
-/** The next wave: none left, rows due now (deliver those due by `dueBy`), or how long until the next. */
-export type NextWave = { state: 'DONE' } | { state: 'DUE'; dueBy: string } | { state: 'WAIT'; waitMs: number };
+/**
+ * The next wave: none left, rows due now (deliver those due by `dueBy`), or how long until the
+ * next and its due time (`at`: once the wait is over, the rows due by `at` are that wave).
+ */
+export type NextWave = { state: 'DONE' } | { state: 'DUE'; dueBy: string } | { state: 'WAIT'; waitMs: number; at: string };
 
 export async function nextWave(em: EntityManager, campaignId: string): Promise<NextWave> {
-  const [row] = await sqlRows<{ next: Date | null; now: Date }>(
+  // The next due time in whole milliseconds, rounded up: `at` (a JavaScript instant) is then never
+  // before a due_at stored with microseconds, so the rows due by `at` are the whole wave.
+  const [row] = await sqlRows<{ next_ms: string | null; now: Date }>(
     em,
-    `select (select min(due_at) from campaign_recipients where campaign_id = ? and status = 'QUEUED' and due_at is not null) as next, now() as now`,
+    `select ceil(extract(epoch from (select min(due_at) from campaign_recipients where campaign_id = ? and status = 'QUEUED' and due_at is not null)) * 1000)::text as next_ms, now() as now`,
     [campaignId],
   );
-  if (!row?.next) return { state: 'DONE' };
-  const waitMs = new Date(row.next).getTime() - new Date(row.now).getTime();
-  return waitMs <= 0 ? { state: 'DUE', dueBy: new Date(row.now).toISOString() } : { state: 'WAIT', waitMs: Math.ceil(waitMs) };
+  if (!row?.next_ms) return { state: 'DONE' };
+  const next = Number(row.next_ms);
+  const waitMs = next - new Date(row.now).getTime();
+  return waitMs <= 0 ? { state: 'DUE', dueBy: new Date(row.now).toISOString() } : { state: 'WAIT', waitMs: Math.ceil(waitMs), at: new Date(next).toISOString() };
 }
 
 /** The contact ids of the next `pageSize` unsent rows due by `dueBy` after `after`, as a range (upTo null: the last page). */

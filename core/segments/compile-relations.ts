@@ -1,4 +1,4 @@
-import type { Filter } from './condition.js';
+import type { Condition, Filter } from './condition.js';
 import { cutoff, fragment, not, raw, sql, type Ctx, type SqlFragment } from './sql.js';
 
 export class UnresolvedSegmentError extends Error {
@@ -34,8 +34,8 @@ export function compileEvent(f: Filter, name: string, ctx: Ctx): SqlFragment {
 
 /**
  * `segment.<id>`: a static segment is a probe of segment_members; a dynamic one is its own stored
- * condition, compiled inline over the same row (cycles are refused when segments are saved, and
- * again here).
+ * condition over the same row, inline when it is named once in the whole expansion, else compiled
+ * once and shared (sharedColumn). Cycles are refused when segments are saved, and again here.
  */
 export function compileSegment(f: Filter, segmentId: string, ctx: Ctx): SqlFragment {
   const member = membership(segmentId, ctx);
@@ -51,10 +51,32 @@ export function membership(segmentId: string, ctx: Ctx): SqlFragment {
     const m = raw(`sm${++ctx.seq}`);
     return sql`exists (select 1 from segment_members ${m} where ${m}.segment_id = ${segmentId} and ${m}.contact_id = ${raw(ctx.alias)}.id)`;
   }
+  if (ctx.shared?.has(segmentId)) return raw(sharedColumn(segmentId, ref.condition, ctx));
+  return sql`(${expand(segmentId, ref.condition, ctx)})`;
+}
+
+function expand(segmentId: string, condition: Condition, ctx: Ctx): SqlFragment {
   ctx.visiting.push(segmentId);
   try {
-    return sql`(${fragment(ctx.node(ref.condition))})`;
+    return fragment(ctx.node(condition));
   } finally {
     ctx.visiting.pop();
   }
+}
+
+/**
+ * A segment named more than once: its condition compiled the first time only, as
+ * `lateral (select (<condition>) as member offset 0) sgN` over the same contacts row (OFFSET 0
+ * keeps the planner from pulling the subquery up, which would copy the expression back into
+ * every mention); every mention is `sgN.member`. The segments it names are compiled first, so
+ * their subqueries come before it.
+ */
+function sharedColumn(segmentId: string, condition: Condition, ctx: Ctx): string {
+  const known = ctx.sharedColumns!.get(segmentId);
+  if (known) return known;
+  const body = expand(segmentId, condition, ctx);
+  const alias = `sg${++ctx.seq}`;
+  ctx.laterals!.push(sql`lateral (select (${body}) as member offset 0) ${raw(alias)}`);
+  ctx.sharedColumns!.set(segmentId, `${alias}.member`);
+  return `${alias}.member`;
 }

@@ -1,6 +1,7 @@
 import type { Condition } from './condition.js';
 import { compileNode } from './compile-node.js';
-import type { Ctx, SegmentRef, SqlFragment } from './sql.js';
+import { parseField } from './fields.js';
+import { fragment, raw, sql, type Ctx, type SegmentRef, type SqlFragment } from './sql.js';
 import { assertCompiledSize } from './size.js';
 
 export type { SegmentRef, SqlFragment };
@@ -33,9 +34,8 @@ const IDENT = /^[a-z_][a-z0-9_]*$/i;
 export function compileCondition(condition: Condition, opts: CompileOptions): SqlFragment {
   const alias = opts.alias ?? 'c';
   if (!IDENT.test(alias)) throw new Error(`invalid alias ${JSON.stringify(alias)}`);
-  // Counted first (linear, without building anything): referenced segments are inlined, so their
-  // size multiplies; over MAX_COMPILED_PARAMS this is a small ConditionTooLargeError, never a
-  // query of megabytes or a stack overflow.
+  // Counted first (linear, without building anything), as the condition expanded: over
+  // MAX_COMPILED_PARAMS this is a small ConditionTooLargeError before any SQL is built.
   assertCompiledSize(condition, opts.segments, opts.describe, opts.field);
   const ctx: Ctx = {
     alias,
@@ -44,8 +44,41 @@ export function compileCondition(condition: Condition, opts: CompileOptions): Sq
     segments: opts.segments,
     seq: 0,
     visiting: [],
+    shared: namedMoreThanOnce(condition, opts.segments),
+    sharedColumns: new Map(),
+    laterals: [],
     node: (c) => compileNode(c, ctx),
   };
   const out = compileNode(condition, ctx);
-  return { sql: out.sql, params: out.params };
+  if (ctx.laterals!.length === 0) return { sql: out.sql, params: out.params };
+  // The segments named more than once, each compiled once as a column over the same contacts
+  // row; the condition reads those columns. One row in, one boolean out: the same answer as
+  // the inline expansion, in SQL linear in the distinct segments.
+  const shared = sql`exists (select 1 from ${raw(ctx.laterals!.map((l) => l.sql).join(', '))} where ${fragment(out)})`;
+  return { sql: shared.sql, params: [...ctx.laterals!.flatMap((l) => l.params), ...out.params] };
+}
+
+/**
+ * The dynamic segments named at two places or more of the expansion: the condition and the
+ * conditions of every dynamic segment it reaches, each counted once (a segment named once is
+ * expanded once, so its own mentions are written once too).
+ */
+function namedMoreThanOnce(condition: Condition, segments: ReadonlyMap<string, SegmentRef> | undefined): Set<string> {
+  const mentions = new Map<string, number>();
+  const walk = (c: Condition) => {
+    for (const g of c.groups) {
+      for (const f of g.filters) {
+        const ref = parseField(f.field);
+        if (ref?.family !== 'segment') continue;
+        const seg = segments?.get(ref.segmentId);
+        if (!seg || seg.type === 'STATIC' || !seg.condition) continue;
+        const n = (mentions.get(ref.segmentId) ?? 0) + 1;
+        mentions.set(ref.segmentId, n);
+        if (n === 1) walk(seg.condition);
+      }
+      if (g.conditions) walk(g.conditions);
+    }
+  };
+  walk(condition);
+  return new Set([...mentions].filter(([, n]) => n > 1).map(([id]) => id));
 }

@@ -25,7 +25,9 @@ export const MAX_KEY_LENGTH = 200;
 export const MAX_IN_VALUES = 100;
 /**
  * Most values (bind parameters) one condition may compile to, with every `segment.<id>` of a
- * DYNAMIC segment counted as that segment's own condition, transitively (the compiler inlines it).
+ * DYNAMIC segment counted as that segment's own condition, transitively: the size of the condition
+ * expanded. (The SQL is smaller: a segment named more than once is compiled once and shared,
+ * compile.ts; the bound stays on the expanded size, the work one condition may stand for.)
  * A condition without references stays far below it (100 filters of 100-value `in` lists are about
  * 11,000); 100 references to a segment of 100 such filters is over it. Without a bound, references
  * of references grow exponentially (100 x 100 x 100 is a million filters).

@@ -25,6 +25,16 @@ export interface Ctx {
   seq: number;
   /** Segment ids being expanded (cycle guard). */
   visiting: string[];
+  /**
+   * Dynamic segments named more than once in the whole expansion: each is compiled once, as a
+   * boolean column of a LATERAL subquery (`sharedColumns`, in dependency order), and every
+   * mention reads that column. The others are compiled inline where they are named.
+   */
+  shared?: ReadonlySet<string>;
+  /** The column each shared segment was compiled to, once compiled. */
+  sharedColumns?: Map<string, string>;
+  /** The LATERAL subqueries of the shared segments, each after the ones it reads. */
+  laterals?: SqlFragment[];
   /** Compiles a nested condition (a referenced dynamic segment's) in this context. */
   node: (c: Condition) => SqlFragment;
 }

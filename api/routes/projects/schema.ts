@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { TimeZone, Timestamp } from '../../schemas.js';
 import { parseHhMm } from '../../../core/schedule/quiet-hours.js';
 import { MIN_SEND_RATE_PER_SECOND } from '../../../core/pacing.js';
+import { MAX_CAP_DAYS } from '../../../core/schedule/frequency-cap.js';
 
 const PublicKeyWriteData = z.enum(['all', 'add', 'none']);
 const PUBLIC_KEY_DOC =
@@ -27,13 +28,14 @@ export const QuietHours = z
   .refine((q) => q.start !== q.end, { message: 'start and end must differ (an empty or whole-day window)', path: ['end'] })
   .openapi('QuietHours', { description: QUIET_HOURS_DOC, example: { start: '21:00', end: '08:00' } });
 const FREQUENCY_CAP_DOC =
-  'At most `max` MARKETING mails (campaigns and automation SEND_EMAIL steps together) per contact in any `perDays` days. ' +
-  'A mail over the cap is skipped for good, never sent later: `cappedCount` in campaign stats, a SKIPPED automation step with reason FREQUENCY_CAP. ' +
+  'At most `max` MARKETING mails (campaigns, automation SEND_EMAIL steps and /v1/send with a MARKETING template together) per contact in any `perDays` days. ' +
+  'A mail over the cap is skipped for good, never sent later: `cappedCount` in campaign stats, a SKIPPED automation step with reason FREQUENCY_CAP, ' +
+  'a 422 on /v1/send (nothing sent). ' +
   'Test sends and TRANSACTIONAL mail neither count nor are capped. Holds across worker processes and concurrent campaigns.';
 export const FrequencyCap = z
   .object({
     max: z.number().int().min(1).max(1000).openapi({ example: 3 }),
-    perDays: z.number().int().min(1).max(365).openapi({ example: 7 }),
+    perDays: z.number().int().min(1).max(MAX_CAP_DAYS).openapi({ example: 7 }),
   })
   .strict()
   .openapi('FrequencyCap', { description: FREQUENCY_CAP_DOC, example: { max: 3, perDays: 7 } });

@@ -84,7 +84,7 @@ export const SendEmailBody = z
     from: z.union([EmailAddress, Mailbox]).optional().openapi({ description: 'Sender on a verified domain; required unless the template has one' }),
     name: SingleLine(200).optional().openapi({ description: 'Sender display name (alternative to from.name)' }),
     reply: EmailAddress.optional().openapi({ description: 'Reply-To address' }),
-    subscribed: z.boolean().optional().openapi({ description: 'New contacts are created unsubscribed unless this is true. `true` also subscribes an existing contact; `false` never unsubscribes one (use the unsubscribe link, POST /v1/track or PATCH /contacts/{id}). A subscription it sets records `contact.subscribed` (`data.source`: `send`).' }),
+    subscribed: z.boolean().optional().openapi({ description: 'New contacts are created unsubscribed unless this is true. `true` also subscribes an existing contact; `false` never unsubscribes one (use the unsubscribe link, POST /v1/track or PATCH /contacts/{id}). A subscription it sets records `contact.subscribed` (`data.source`: `send`). A MARKETING template reaches only subscribed recipients: `true` is how a request records the consent of one who never subscribed (it never undoes an opt-out).' }),
     data: dataRecord(z.unknown()).optional().openapi({ description: 'Template variables, over the contact\'s data', example: { name: 'Ada' } }),
     headers: Headers.optional(),
     attachments: z

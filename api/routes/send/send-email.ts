@@ -30,7 +30,10 @@ const route = createRoute({
   description:
     'Upserts each recipient as a contact (new ones unsubscribed unless `subscribed` is true), writes one email record per recipient ' +
     'and queues delivery. Refused with 422, nothing sent, when a recipient is suppressed (bounce, complaint, manual), or, for a ' +
-    'MARKETING template, when a recipient opted out (unsubscribe link, complaint, `subscribed` turned off). ' +
+    'MARKETING template, when a recipient opted out (unsubscribe link, complaint, `subscribed` turned off), never subscribed and the request ' +
+    'does not say `subscribed: true` (which records their subscription), or already got the project\'s frequency cap of marketing mail ' +
+    '(`frequencyCap` in /project/settings; the message names the capped recipients, nothing is counted). Marketing mail sent here counts ' +
+    'toward that cap; quiet hours do not hold it. ' +
     'Errors use the alternate shape `{code, error, message, time}`. With `Idempotency-Key`, a retry with the ' +
     'same body within 24 h returns the first response (header `Idempotent-Replayed: true`) without sending again.',
   security: [{ secretKey: [] }],

@@ -29,7 +29,7 @@ export interface paths {
         put?: never;
         /**
          * Send transactional email to up to 50 recipients (inline content or a template)
-         * @description Upserts each recipient as a contact (new ones unsubscribed unless `subscribed` is true), writes one email record per recipient and queues delivery. Refused with 422, nothing sent, when a recipient is suppressed (bounce, complaint, manual), or, for a MARKETING template, when a recipient opted out (unsubscribe link, complaint, `subscribed` turned off). Errors use the alternate shape `{code, error, message, time}`. With `Idempotency-Key`, a retry with the same body within 24 h returns the first response (header `Idempotent-Replayed: true`) without sending again.
+         * @description Upserts each recipient as a contact (new ones unsubscribed unless `subscribed` is true), writes one email record per recipient and queues delivery. Refused with 422, nothing sent, when a recipient is suppressed (bounce, complaint, manual), or, for a MARKETING template, when a recipient opted out (unsubscribe link, complaint, `subscribed` turned off), never subscribed and the request does not say `subscribed: true` (which records their subscription), or already got the project's frequency cap of marketing mail (`frequencyCap` in /project/settings; the message names the capped recipients, nothing is counted). Marketing mail sent here counts toward that cap; quiet hours do not hold it. Errors use the alternate shape `{code, error, message, time}`. With `Idempotency-Key`, a retry with the same body within 24 h returns the first response (header `Idempotent-Replayed: true`) without sending again.
          */
         post: operations["sendEmail"];
         delete?: never;
@@ -965,7 +965,7 @@ export interface components {
              * @example ada@example.com
              */
             reply?: string;
-            /** @description New contacts are created unsubscribed unless this is true. `true` also subscribes an existing contact; `false` never unsubscribes one (use the unsubscribe link, POST /v1/track or PATCH /contacts/{id}). A subscription it sets records `contact.subscribed` (`data.source`: `send`). */
+            /** @description New contacts are created unsubscribed unless this is true. `true` also subscribes an existing contact; `false` never unsubscribes one (use the unsubscribe link, POST /v1/track or PATCH /contacts/{id}). A subscription it sets records `contact.subscribed` (`data.source`: `send`). A MARKETING template reaches only subscribed recipients: `true` is how a request records the consent of one who never subscribed (it never undoes an opt-out). */
             subscribed?: boolean;
             /**
              * @description Template variables, over the contact's data
@@ -1022,7 +1022,7 @@ export interface components {
             success: false;
             error: {
                 /**
-                 * @description One of: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE, UNAUTHORIZED, FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED, NOT_FOUND, CONFLICT, IDEMPOTENCY_CONFLICT, PAYLOAD_TOO_LARGE, VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RATE_LIMITED, INTERNAL_ERROR, SERVICE_UNAVAILABLE
+                 * @description One of: BAD_REQUEST, MALFORMED_JSON, UNSUPPORTED_CONTENT_TYPE, UNAUTHORIZED, FORBIDDEN, PROJECT_DISABLED, DOMAIN_NOT_VERIFIED, NOT_FOUND, CONFLICT, IDEMPOTENCY_CONFLICT, PAYLOAD_TOO_LARGE, VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED, RATE_LIMITED, INTERNAL_ERROR, SERVICE_UNAVAILABLE
                  * @example VALIDATION_ERROR
                  */
                 code: string;
@@ -2623,7 +2623,7 @@ export interface components {
             end: string;
         } | null;
         /**
-         * @description At most `max` MARKETING mails (campaigns and automation SEND_EMAIL steps together) per contact in any `perDays` days. A mail over the cap is skipped for good, never sent later: `cappedCount` in campaign stats, a SKIPPED automation step with reason FREQUENCY_CAP. Test sends and TRANSACTIONAL mail neither count nor are capped. Holds across worker processes and concurrent campaigns. null: no cap (default).
+         * @description At most `max` MARKETING mails (campaigns, automation SEND_EMAIL steps and /v1/send with a MARKETING template together) per contact in any `perDays` days. A mail over the cap is skipped for good, never sent later: `cappedCount` in campaign stats, a SKIPPED automation step with reason FREQUENCY_CAP, a 422 on /v1/send (nothing sent). Test sends and TRANSACTIONAL mail neither count nor are capped. Holds across worker processes and concurrent campaigns. null: no cap (default).
          * @example {
          *       "max": 3,
          *       "perDays": 7
@@ -2680,7 +2680,7 @@ export interface components {
                 end: string;
             } | null;
             /**
-             * @description At most `max` MARKETING mails (campaigns and automation SEND_EMAIL steps together) per contact in any `perDays` days. A mail over the cap is skipped for good, never sent later: `cappedCount` in campaign stats, a SKIPPED automation step with reason FREQUENCY_CAP. Test sends and TRANSACTIONAL mail neither count nor are capped. Holds across worker processes and concurrent campaigns. `null`: no cap.
+             * @description At most `max` MARKETING mails (campaigns, automation SEND_EMAIL steps and /v1/send with a MARKETING template together) per contact in any `perDays` days. A mail over the cap is skipped for good, never sent later: `cappedCount` in campaign stats, a SKIPPED automation step with reason FREQUENCY_CAP, a 422 on /v1/send (nothing sent). Test sends and TRANSACTIONAL mail neither count nor are capped. Holds across worker processes and concurrent campaigns. `null`: no cap.
              * @example {
              *       "max": 3,
              *       "perDays": 7
@@ -2883,7 +2883,7 @@ export interface operations {
                     "application/json": components["schemas"]["AltError"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3046,7 +3046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3212,7 +3212,7 @@ export interface operations {
                     "application/json": components["schemas"]["AltError"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3334,7 +3334,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3570,7 +3570,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3751,7 +3751,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3953,7 +3953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4112,7 +4112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4257,7 +4257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4452,7 +4452,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4612,7 +4612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4776,7 +4776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5003,7 +5003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5144,7 +5144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5326,7 +5326,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5486,7 +5486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5692,7 +5692,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5898,7 +5898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6063,7 +6063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6311,7 +6311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6517,7 +6517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6660,7 +6660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6842,7 +6842,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7002,7 +7002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7187,7 +7187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7393,7 +7393,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7536,7 +7536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7739,7 +7739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7899,7 +7899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8126,7 +8126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8353,7 +8353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8597,7 +8597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8820,7 +8820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9043,7 +9043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9270,7 +9270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9430,7 +9430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9590,7 +9590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9853,7 +9853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9996,7 +9996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10178,7 +10178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10341,7 +10341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10505,7 +10505,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10732,7 +10732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10901,7 +10901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11128,7 +11128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11311,7 +11311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11478,7 +11478,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11703,7 +11703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -11867,7 +11867,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12070,7 +12070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12251,7 +12251,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12436,7 +12436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12638,7 +12638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12781,7 +12781,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12976,7 +12976,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13140,7 +13140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13322,7 +13322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13506,7 +13506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13796,7 +13796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -13910,7 +13910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14002,7 +14002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14095,7 +14095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14209,7 +14209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED) */
+            /** @description Unprocessable Entity (codes: VALIDATION_ERROR, RECIPIENT_SUPPRESSED, RECIPIENT_UNSUBSCRIBED, RECIPIENT_CAPPED) */
             422: {
                 headers: {
                     [name: string]: unknown;
