@@ -297,14 +297,16 @@ interface LoadResult {
   errors: number;
 }
 
-async function drive(url: string, publicKey: string, serverPid: number): Promise<LoadResult> {
+/** `serverPids`: the roots of the process trees whose CPU is counted (the npm start tree; the floor's process and the npm start tree, which hosts PGlite). */
+async function drive(url: string, publicKey: string, serverPids: number[]): Promise<LoadResult> {
   const { default: autocannon } = await import('autocannon');
   const run = (duration: number) =>
     within(`autocannon on ${url}`, (duration + 30) * 1000, autocannon({ url, connections: CONNECTIONS, duration, requests: [trackRequest(publicKey)] }));
   if (TRACK_WARMUP > 0) await run(TRACK_WARMUP);
-  const before = treeCpu(serverPid);
+  const cpu = () => new Map(serverPids.flatMap((pid) => [...treeCpu(pid)]));
+  const before = cpu();
   const r = await run(TRACK_SECONDS);
-  const after = treeCpu(serverPid);
+  const after = cpu();
   const ok = r.statusCodeStats['200']?.count ?? 0;
   return {
     requestsPerSecond: Math.round(ok / r.duration),
@@ -347,12 +349,12 @@ async function startFloor(databaseUrl: string, projectId: string, poolMax: numbe
 async function trackAgainstFloor(label: string, npm: NpmStart, project: Project, floorDbUrl: string, floorPoolMax: number) {
   progress(`${label}: /v1/track, ${CONNECTIONS} connections, ${TRACK_WARMUP} + ${TRACK_SECONDS} s (load ${load()})`);
   const loadAtTrack = load();
-  const app = await drive(npm.apiUrl, project.publicKey, npm.pid);
+  const app = await drive(npm.apiUrl, project.publicKey, [npm.pid]);
   progress(`${label}: /v1/track ${app.requestsPerSecond} req/s; now the floor on the same database`);
   const floorServer = await startFloor(floorDbUrl, project.id, floorPoolMax);
   let floor: LoadResult;
   try {
-    floor = await drive(floorServer.url, project.publicKey, floorServer.pid);
+    floor = await drive(floorServer.url, project.publicKey, [floorServer.pid, npm.pid]);
   } finally {
     await floorServer.stop();
   }

@@ -77,26 +77,29 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
       if (s.created) log(`Generated SECRET_KEY in ${s.file} (keep it: signed links and stored DKIM keys depend on it).`);
     }
 
+    // The database and Temporal start side by side (each takes seconds); a failure of either stops the other.
+    const pgDir = path.join(dataDir, 'pg');
+    if (!initial.databaseUrl) log(`Starting the embedded PostgreSQL (PGlite) in ${pgDir}...`);
+    const [pgStarted, temporalStarted] = await Promise.allSettled([
+      initial.databaseUrl ? undefined : startEmbeddedPostgres(pgDir, { password: ensureEmbeddedPassword(dataDir) }),
+      resolveTemporal({ address: initial.temporalAddress, namespace: initial.temporalNamespace, dbFilename: path.join(dataDir, 'temporal.db'), log }),
+    ]);
+    if (pgStarted.status === 'fulfilled' && pgStarted.value) stack.push(() => pgStarted.value!.stop());
+    if (temporalStarted.status === 'fulfilled') stack.push(() => temporalStarted.value.stop());
+    if (pgStarted.status === 'rejected') throw pgStarted.reason;
+    if (temporalStarted.status === 'rejected') throw temporalStarted.reason;
+
     let database: string;
-    if (initial.databaseUrl) {
-      database = `PostgreSQL ${maskUrl(initial.databaseUrl)}`;
+    const pg = pgStarted.value;
+    if (!pg) {
+      database = `PostgreSQL ${maskUrl(initial.databaseUrl!)}`;
     } else {
-      const pgDir = path.join(dataDir, 'pg');
-      log(`Starting the embedded PostgreSQL (PGlite) in ${pgDir}...`);
-      const pg = await startEmbeddedPostgres(pgDir, { password: ensureEmbeddedPassword(dataDir) });
-      stack.push(() => pg.stop());
       env.DATABASE_URL = pg.url;
       claim.update({ databaseUrl: withoutPassword(pg.url) });
       database = `embedded PostgreSQL (PGlite) in ${pgDir}, listening at ${withoutPassword(pg.url)} (password in ${embeddedPasswordFile(dataDir)})`;
     }
 
-    const temporal = await resolveTemporal({
-      address: initial.temporalAddress,
-      namespace: initial.temporalNamespace,
-      dbFilename: path.join(dataDir, 'temporal.db'),
-      log,
-    });
-    stack.push(() => temporal.stop());
+    const temporal = temporalStarted.value;
     env.TEMPORAL_ADDRESS = temporal.address;
     claim.update({ temporalAddress: temporal.address, temporalUiUrl: temporal.uiUrl });
 
