@@ -51,6 +51,7 @@ const EMBEDDED_CAMPAIGN = CAMPAIGNS && process.env.BENCH_EMBEDDED_CAMPAIGN !== '
 const ADMIN_URL = process.env.BENCH_DB_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const SECRET = 'bench-secret-key-0123456789abcdef';
 const RUN_TIMEOUT_S = num('BENCH_TIMEOUT_S', 2400);
+const KEEP_LOGS = process.env.BENCH_KEEP_LOGS === '1';
 
 const progress = (m: string) => console.error(`[bench:start ${new Date().toISOString().slice(11, 19)}] ${m}`);
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -237,7 +238,12 @@ async function npmStart(label: string, dataDir: string, extraEnv: NodeJS.Process
     if (child.exitCode !== null) throw new Error(`${label}: npm start exited (${child.exitCode}):\n${output().slice(-3000)}`);
     if (Date.now() > deadline) throw new Error(`${label}: not healthy in time:\n${output().slice(-3000)}`);
     if (existsSync(runtimeFile)) {
-      const info = JSON.parse(readFileSync(runtimeFile, 'utf8')) as { apiUrl?: string; databaseUrl?: string };
+      let info: { apiUrl?: string; databaseUrl?: string } = {};
+      try {
+        info = JSON.parse(readFileSync(runtimeFile, 'utf8')) as typeof info;
+      } catch {
+        /* being created */
+      }
       if (info.apiUrl && (await fetch(`${info.apiUrl}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.status, () => 0)) === 200) {
         handle.apiUrl = info.apiUrl;
         handle.databaseUrl = info.databaseUrl;
@@ -248,7 +254,7 @@ async function npmStart(label: string, dataDir: string, extraEnv: NodeJS.Process
   }
   handle.healthyAfterS = Number(((Date.now() - t0) / 1000).toFixed(1));
   progress(`${label}: healthy after ${handle.healthyAfterS} s (load ${load()})`);
-  if (process.env.BENCH_KEEP_LOGS !== '1') process.once('exit', () => rmSync(logFile, { force: true }));
+  if (!KEEP_LOGS) process.once('exit', () => rmSync(logFile, { force: true }));
   return handle;
 }
 
@@ -499,7 +505,7 @@ async function embeddedPhase(sink: Sink, results: Record<string, unknown>) {
       campaign: camp,
     };
   } finally {
-    rmSync(parent, { recursive: true, force: true });
+    rmSync(KEEP_LOGS ? path.join(parent, 'data') : parent, { recursive: true, force: true });
   }
 }
 
@@ -547,7 +553,7 @@ async function postgresPhase(sink: Sink, results: Record<string, unknown>) {
       campaignRatio: camp && loop ? Number((camp.messagesPerSecond / loop.messagesPerSecond).toFixed(3)) : undefined,
     };
   } finally {
-    rmSync(parent, { recursive: true, force: true });
+    rmSync(KEEP_LOGS ? path.join(parent, 'data') : parent, { recursive: true, force: true });
     await adminQuery(`drop database if exists ${dbName} with (force)`).catch((e: Error) => progress(`could not drop ${dbName}: ${e.message}`));
   }
 }
