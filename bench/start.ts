@@ -16,9 +16,11 @@
  *
  * Env: BENCH_TOTAL (20000), BENCH_CONNECTIONS (32), BENCH_TRACK_SECONDS (10), BENCH_TRACK_WARMUP (3),
  * BENCH_IDLE_SECONDS (10), BENCH_PHASES (embedded,postgres), BENCH_EMBEDDED_CAMPAIGN (1; 0 skips
- * it), BENCH_CAMPAIGNS (1; 0 skips both campaigns and the loop), BENCH_DB_URL (admin URL), BENCH_LOG_LEVEL (npm start's LOG_LEVEL, info), BENCH_TIMEOUT_S (whole run, 2400), BENCH_KEEP_LOGS (1: keep npm
- * start's output files). Progress goes to stderr, results to stdout. Nothing waits without a bound:
- * on a timeout every tree started is killed and the bench exits 1.
+ * it), BENCH_CAMPAIGNS (1; 0 skips both campaigns and the loop), BENCH_DB_URL (admin URL),
+ * BENCH_LOG_LEVEL (npm start's LOG_LEVEL, info), BENCH_TIMEOUT_S (whole run, 5400),
+ * BENCH_CAMPAIGN_TIMEOUT_S (each campaign, 1800), BENCH_START_TIMEOUT_S (each start, 600),
+ * BENCH_KEEP_LOGS (1: keep npm start's output files). Progress goes to stderr, results (JSON) to
+ * stdout. Nothing waits without a bound: on a timeout every tree started is killed and it exits 1.
  */
 import { spawn, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -50,7 +52,7 @@ const CAMPAIGNS = process.env.BENCH_CAMPAIGNS !== '0';
 const EMBEDDED_CAMPAIGN = CAMPAIGNS && process.env.BENCH_EMBEDDED_CAMPAIGN !== '0';
 const ADMIN_URL = process.env.BENCH_DB_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const SECRET = 'bench-secret-key-0123456789abcdef';
-const RUN_TIMEOUT_S = num('BENCH_TIMEOUT_S', 2400);
+const RUN_TIMEOUT_S = num('BENCH_TIMEOUT_S', 5400);
 const KEEP_LOGS = process.env.BENCH_KEEP_LOGS === '1';
 
 const progress = (m: string) => console.error(`[bench:start ${new Date().toISOString().slice(11, 19)}] ${m}`);
@@ -429,7 +431,7 @@ async function campaign(label: string, npm: NpmStart, project: Project, sink: Si
   let peak: TreeMemory;
   try {
     await api(npm, project.secretKey, 'POST', `/campaigns/${c.id}/send`);
-    const deadline = Date.now() + num('BENCH_CAMPAIGN_TIMEOUT_S', 900) * 1000;
+    const deadline = Date.now() + num('BENCH_CAMPAIGN_TIMEOUT_S', 1800) * 1000;
     let lastNote = Date.now();
     for (;;) {
       const status = (await api(npm, project.secretKey, 'GET', `/campaigns/${c.id}`)).status as string;
@@ -589,6 +591,14 @@ const watchdog = setTimeout(() => {
   process.exit(1);
 }, RUN_TIMEOUT_S * 1000);
 watchdog.unref();
+// The trees run in process groups of their own: a Ctrl-C to the bench would not reach them.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    progress(`${signal}: killing what the bench started`);
+    for (const s of started) s.kill();
+    process.exit(130);
+  });
+}
 
 main().then(
   () => process.exit(0),
