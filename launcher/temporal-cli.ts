@@ -124,7 +124,7 @@ export async function startTemporalDevServer(opts: {
   ownProcessGroup?: boolean;
   /**
    * Ends with the process that started it, even one killed with SIGKILL that stops nothing itself
-   * (`npm start`: a dev server left behind holds 7233 and its sqlite file): see parentDeathSignal.
+   * (`npm start`: a dev server left behind holds 7233 and its sqlite file): see withParentDeathSignal.
    * Only from the main thread (the signal follows the thread that spawned it).
    */
   endWithParent?: boolean;
