@@ -6,7 +6,7 @@ import { Project } from '../db/entities/index.js';
 import { openOrm } from '../db/orm.js';
 import { log as logger } from '../core/log.js';
 import { startChild } from './child.js';
-import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres } from './embedded-db.js';
+import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-db.js';
 import { embeddedPasswordFile, ensureEmbeddedPassword, withoutPassword } from './embedded-password.js';
 import { ownerOnlyDir } from './private-dir.js';
 import { claimDataDir } from './runtime-file.js';
@@ -77,26 +77,34 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
       if (s.created) log(`Generated SECRET_KEY in ${s.file} (keep it: signed links and stored DKIM keys depend on it).`);
     }
 
+    // The database (then its migrations) and Temporal start side by side: each takes seconds. A
+    // failure of either stops the other.
+    const pgDir = path.join(dataDir, 'pg');
+    if (!initial.databaseUrl) log(`Starting the embedded PostgreSQL (PGlite) in ${pgDir}...`);
+    let embedded: EmbeddedPostgres | undefined;
+    const [dbStarted, temporalStarted] = await Promise.allSettled([
+      (async () => {
+        if (!initial.databaseUrl) embedded = await startEmbeddedPostgres(pgDir, { password: ensureEmbeddedPassword(dataDir) });
+        return prepareDatabase(embedded?.url ?? initial.databaseUrl!);
+      })(),
+      resolveTemporal({ address: initial.temporalAddress, namespace: initial.temporalNamespace, dbFilename: path.join(dataDir, 'temporal.db'), log }),
+    ]);
+    if (embedded) stack.push(() => embedded!.stop());
+    if (temporalStarted.status === 'fulfilled') stack.push(() => temporalStarted.value.stop());
+    if (dbStarted.status === 'rejected') throw dbStarted.reason;
+    if (temporalStarted.status === 'rejected') throw temporalStarted.reason;
+    const firstProject = dbStarted.value;
+
     let database: string;
-    if (initial.databaseUrl) {
-      database = `PostgreSQL ${maskUrl(initial.databaseUrl)}`;
+    if (!embedded) {
+      database = `PostgreSQL ${maskUrl(initial.databaseUrl!)}`;
     } else {
-      const pgDir = path.join(dataDir, 'pg');
-      log(`Starting the embedded PostgreSQL (PGlite) in ${pgDir}...`);
-      const pg = await startEmbeddedPostgres(pgDir, { password: ensureEmbeddedPassword(dataDir) });
-      stack.push(() => pg.stop());
-      env.DATABASE_URL = pg.url;
-      claim.update({ databaseUrl: withoutPassword(pg.url) });
-      database = `embedded PostgreSQL (PGlite) in ${pgDir}, listening at ${withoutPassword(pg.url)} (password in ${embeddedPasswordFile(dataDir)})`;
+      env.DATABASE_URL = embedded.url;
+      claim.update({ databaseUrl: withoutPassword(embedded.url) });
+      database = `embedded PostgreSQL (PGlite) in ${pgDir}, listening at ${withoutPassword(embedded.url)} (password in ${embeddedPasswordFile(dataDir)})`;
     }
 
-    const temporal = await resolveTemporal({
-      address: initial.temporalAddress,
-      namespace: initial.temporalNamespace,
-      dbFilename: path.join(dataDir, 'temporal.db'),
-      log,
-    });
-    stack.push(() => temporal.stop());
+    const temporal = temporalStarted.value;
     env.TEMPORAL_ADDRESS = temporal.address;
     claim.update({ temporalAddress: temporal.address, temporalUiUrl: temporal.uiUrl });
 
@@ -113,20 +121,6 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     if (!config.smtpUrl) {
       outboxDir = path.join(dataDir, 'outbox');
       mkdirSync(outboxDir, { recursive: true });
-    }
-
-    // Migrations and the first project here, on one connection, closed before the children open theirs.
-    let firstProject: Launched['firstProject'];
-    const orm = await openOrm(config.databaseUrl!, { migrate: true, poolMax: 1 });
-    try {
-      const em = orm.em.fork();
-      if ((await em.count(Project, {})) === 0) {
-        const name = 'Default project';
-        const created = await createProject(em, name);
-        firstProject = { id: created.project.id, name, secretKey: created.secretKey, publicKey: created.publicKey };
-      }
-    } finally {
-      await orm.close(true);
     }
 
     // A laptop default: reachable from this machine only. HOST=0.0.0.0 (or an address) opens it.
@@ -164,6 +158,23 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
   } catch (e) {
     await stopAll();
     throw e;
+  }
+}
+
+/**
+ * Migrations and, on an empty database, the first project: here, on one connection closed before the
+ * API and the worker open theirs.
+ */
+async function prepareDatabase(url: string): Promise<Launched['firstProject']> {
+  const orm = await openOrm(url, { migrate: true, poolMax: 1 });
+  try {
+    const em = orm.em.fork();
+    if ((await em.count(Project, {})) > 0) return undefined;
+    const name = 'Default project';
+    const created = await createProject(em, name);
+    return { id: created.project.id, name, secretKey: created.secretKey, publicKey: created.publicKey };
+  } finally {
+    await orm.close(true);
   }
 }
 

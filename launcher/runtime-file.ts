@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -50,7 +50,7 @@ const claimedHere = new Set<string>();
  */
 export function claimDataDir(dataDir: string, owner: RuntimeInfo['owner']) {
   let info: RuntimeInfo = { pid: process.pid, owner, startedAt: new Date().toISOString() };
-  const write = (flag = 'w') => writeFileSync(runtimeFile(dataDir), `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600, flag });
+  const write = (flag: string) => writeFileSync(runtimeFile(dataDir), `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600, flag });
   try {
     write('wx'); // exclusive create: of two processes starting at once, one wins
   } catch (e) {
@@ -69,7 +69,10 @@ export function claimDataDir(dataDir: string, owner: RuntimeInfo['owner']) {
   return {
     update(patch: Partial<RuntimeInfo>) {
       info = { ...info, ...patch };
-      write();
+      // Replaced whole (a reader polling the file, the CLI or a script, never sees half of it).
+      const tmp = `${runtimeFile(dataDir)}.${process.pid}.tmp`;
+      writeFileSync(tmp, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
+      renameSync(tmp, runtimeFile(dataDir));
     },
     release() {
       claimedHere.delete(path.resolve(dataDir));

@@ -88,6 +88,20 @@ export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 
   }
 }
 
+/** util-linux's `setpriv`, which sets the parent-death signal (Linux PR_SET_PDEATHSIG) and then execs the command. */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) ?? onPath('setpriv');
+
+/**
+ * `bin args` started so that the kernel sends it SIGTERM when its parent dies, however it dies: the
+ * Temporal CLI is a Go program that cannot watch its parent itself. Through `setpriv --pdeathsig`
+ * (Linux, util-linux), which execs the command: the pid stays the server's. Where setpriv is missing
+ * (macOS), unchanged: the server then outlives a launcher killed with SIGKILL.
+ */
+export function withParentDeathSignal(bin: string, args: string[]): [string, string[]] {
+  if (process.platform !== 'linux' || !SETPRIV) return [bin, args];
+  return [SETPRIV, ['--pdeathsig', 'TERM', '--', bin, ...args]];
+}
+
 export interface DevServer {
   address: string;
   uiUrl?: string;
@@ -108,6 +122,12 @@ export async function startTemporalDevServer(opts: {
    * stops the worker before the server it talks to.
    */
   ownProcessGroup?: boolean;
+  /**
+   * Ends with the process that started it, even one killed with SIGKILL that stops nothing itself
+   * (`npm start`: a dev server left behind holds 7233 and its sqlite file): see withParentDeathSignal.
+   * Only from the main thread (the signal follows the thread that spawned it).
+   */
+  endWithParent?: boolean;
   /** false: a fresh cluster without the service's search attributes (tests of the worker registering them). */
   searchAttributes?: boolean;
 }): Promise<DevServer> {
@@ -125,7 +145,8 @@ export async function startTemporalDevServer(opts: {
   // Search attributes of the service's workflows (a Set: several areas share ProjectId): the UI and
   // `temporal workflow list --query` filter on them.
   if (opts.searchAttributes !== false) for (const flag of SEARCH_ATTRIBUTE_FLAGS) args.push('--search-attribute', flag);
-  const child = spawn(opts.bin, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: opts.ownProcessGroup ?? false });
+  const [cmd, cmdArgs] = opts.endWithParent ? withParentDeathSignal(opts.bin, args) : [opts.bin, args];
+  const child = spawn(cmd, cmdArgs, { stdio: ['ignore', 'ignore', 'pipe'], detached: opts.ownProcessGroup ?? false });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);

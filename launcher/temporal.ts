@@ -31,7 +31,7 @@ export async function resolveTemporal(opts: {
     }
   }
   if (bin) {
-    const server = await startTemporalDevServer({ bin, port: 7233, uiPort: 8233, dbFilename: opts.dbFilename, namespace: opts.namespace, ownProcessGroup: true });
+    const server = await startTemporalDevServer({ bin, port: 7233, uiPort: 8233, dbFilename: opts.dbFilename, namespace: opts.namespace, ownProcessGroup: true, endWithParent: true });
     return { address: server.address, uiUrl: server.uiUrl, source: 'temporal CLI dev server', stop: () => server.stop() };
   }
 

@@ -54,8 +54,8 @@ async function eventually<T>(what: string, fn: () => Promise<T | undefined | fal
   }
 }
 
-/** The command lines of every process under `pid` (Linux /proc). */
-function descendants(pid: number): string[] {
+/** Every process under `pid`, with its command line (Linux /proc). */
+function descendantProcs(pid: number): { pid: number; args: string }[] {
   const procs = readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .flatMap((d) => {
@@ -67,16 +67,28 @@ function descendants(pid: number): string[] {
         return [];
       }
     });
-  const out: string[] = [];
+  const out: { pid: number; args: string }[] = [];
   const walk = (p: number) => {
     for (const c of procs.filter((x) => x.ppid === p)) {
-      out.push(c.args);
+      out.push({ pid: c.pid, args: c.args });
       walk(c.pid);
     }
   };
   walk(pid);
   return out;
 }
+
+/** The command lines of every process under `pid`. */
+const descendants = (pid: number): string[] => descendantProcs(pid).map((p) => p.args);
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return existsSync(`/proc/${pid}`) && !/^\S+ \S+ Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/\(.*\)/, 'x'));
+  } catch {
+    return false;
+  }
+};
 
 /** A child whose output is kept (for the failure message) and which is killed at the end of the file. */
 const children: ChildProcess[] = [];
@@ -250,26 +262,41 @@ describe('the production layout: built API and worker processes, PostgreSQL, a T
   }, 300_000);
 });
 
+/**
+ * `npm start` on an empty DATA_DIR (embedded defaults) in its own process group, as a terminal runs
+ * a foreground job; resolves once /health answers 200, with the ports runtime.json names.
+ */
+async function startNpm(prefix: string) {
+  const dataDir = tempDir(prefix);
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' };
+  for (const name of ['DATABASE_URL', 'SMTP_URL', 'SECRET_KEY', 'TEMPORAL_ADDRESS', 'PUBLIC_URL', 'HOST', 'LOG_FORMAT']) delete env[name];
+  // Its own process group, as a terminal gives a foreground job: -pid reaches npm and everything in its group.
+  const npm = spawnLogged('npm', ['start'], env, { detached: true });
+  const runtimeFile = path.join(dataDir, 'runtime.json');
+  const runtime = await eventually(
+    `npm start to be healthy:\n${npm.log()}`,
+    async () => {
+      if (npm.child.exitCode !== null) throw new Error(`npm start exited (${npm.child.exitCode}):\n${npm.log()}`);
+      if (!existsSync(runtimeFile)) return undefined;
+      const info = JSON.parse(readFileSync(runtimeFile, 'utf8')) as { apiUrl?: string; databaseUrl?: string; temporalAddress?: string; temporalUiUrl?: string };
+      return info.apiUrl !== undefined && (await fetch(`${info.apiUrl}/health`)).status === 200 && info;
+    },
+    240_000,
+  ).catch((e: Error) => {
+    throw new Error(`${e.message}\n${npm.log()}`);
+  });
+  const ports = [
+    Number(new URL(runtime.apiUrl!).port),
+    Number(new URL(runtime.databaseUrl!).port),
+    Number(runtime.temporalAddress!.split(':').pop()),
+    Number(new URL(runtime.temporalUiUrl!).port),
+  ];
+  return { npm, runtimeFile, ports };
+}
+
 describe('`npm start` and a Ctrl-C from a terminal', () => {
   it('SIGINT to the whole process group (npm, launcher) stops everything: exit 0, runtime.json removed, nothing listening', async () => {
-    const dataDir = tempDir('mh-ctrlc-');
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' };
-    for (const name of ['DATABASE_URL', 'SMTP_URL', 'SECRET_KEY', 'TEMPORAL_ADDRESS', 'PUBLIC_URL', 'HOST', 'LOG_FORMAT']) delete env[name];
-    // Its own process group, as a terminal gives a foreground job: -pid reaches npm and everything in its group.
-    const npm = spawnLogged('npm', ['start'], env, { detached: true });
-    const runtimeFile = path.join(dataDir, 'runtime.json');
-    const runtime = await eventually(
-      `npm start to be healthy:\n${npm.log()}`,
-      async () => {
-        if (npm.child.exitCode !== null) throw new Error(`npm start exited (${npm.child.exitCode}):\n${npm.log()}`);
-        if (!existsSync(runtimeFile)) return undefined;
-        const info = JSON.parse(readFileSync(runtimeFile, 'utf8')) as { apiUrl?: string; databaseUrl?: string; temporalAddress?: string; temporalUiUrl?: string };
-        return info.apiUrl !== undefined && (await fetch(`${info.apiUrl}/health`)).status === 200 && info;
-      },
-      240_000,
-    ).catch((e: Error) => {
-      throw new Error(`${e.message}\n${npm.log()}`);
-    });
+    const { npm, runtimeFile, ports } = await startNpm('mh-ctrlc-');
     expect(npm.log()).toMatch(/Mailhub is running/);
     // Built JavaScript, not tsx: no process of the tree loads the TypeScript loader, and the API and
     // the worker are processes of their own.
@@ -277,12 +304,6 @@ describe('`npm start` and a Ctrl-C from a terminal', () => {
     expect(tree.filter((args) => /tsx/.test(args))).toEqual([]);
     expect(tree.filter((args) => /dist\/api\/main\.js/.test(args))).toHaveLength(1);
     expect(tree.filter((args) => /dist\/worker\/main\.js/.test(args))).toHaveLength(1);
-    const ports = [
-      Number(new URL(runtime.apiUrl!).port),
-      Number(new URL(runtime.databaseUrl!).port),
-      Number(runtime.temporalAddress!.split(':').pop()),
-      Number(new URL(runtime.temporalUiUrl!).port),
-    ];
     for (const port of ports) expect(await listening(port), `port ${port} while running`).toBe(true);
 
     process.kill(-npm.child.pid!, 'SIGINT');
@@ -291,5 +312,33 @@ describe('`npm start` and a Ctrl-C from a terminal', () => {
     expect(npm.log()).not.toMatch(/exiting without waiting/);
     expect(existsSync(runtimeFile)).toBe(false);
     for (const port of ports) expect(await listening(port), `port ${port} after Ctrl-C`).toBe(false);
+  }, 300_000);
+
+  it('a launcher killed with SIGKILL (it stops nothing itself) leaves nothing running: the Temporal dev server, the API and the worker end, every port closes within 60 s', async () => {
+    const { npm, ports } = await startNpm('mh-sigkill-');
+    const tree = descendantProcs(npm.child.pid!);
+    const launcher = tree.find((p) => /launcher\/start\.mjs/.test(p.args));
+    const parts = tree.filter((p) => /dist\/(api|worker)\/main\.js|temporal server start-dev/.test(p.args));
+    expect(launcher, tree.map((p) => p.args).join('\n')).toBeDefined();
+    expect(parts).toHaveLength(3);
+    try {
+      process.kill(launcher!.pid, 'SIGKILL');
+      const closed = await eventually(
+        'every port to close and every part to exit',
+        async () => {
+          for (const port of ports) if (await listening(port)) return false;
+          return parts.every((p) => !alive(p.pid));
+        },
+        60_000,
+      ).catch(() => false);
+      const still = [];
+      for (const port of ports) if (await listening(port)) still.push(`port ${port}`);
+      for (const p of parts) if (alive(p.pid)) still.push(p.args.slice(0, 80));
+      expect(still, npm.log()).toEqual([]);
+      expect(closed).toBe(true);
+    } finally {
+      // The parts have their own process groups: the file's clean-up would not reach them.
+      for (const p of parts) if (alive(p.pid)) process.kill(p.pid, 'SIGKILL');
+    }
   }, 300_000);
 });

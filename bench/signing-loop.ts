@@ -1,0 +1,31 @@
+import nodemailer from 'nodemailer';
+import { DKIM_HEADER_FIELDS, SMTP_POOL_CONNECTIONS } from '../activities/mailer.js';
+import { newId } from '../db/ids.js';
+
+/**
+ * The campaign's peer (bench/start.ts; bench/campaign.ts has the same loop): one process, pooled
+ * nodemailer with the service's pool size, `n` messages like the campaign's, each DKIM-signed with
+ * `privateKey` (RSA-2048) unless it is undefined. Returns the milliseconds it took.
+ */
+export async function signingLoop(smtpUrl: string, n: number, privateKey: string | undefined): Promise<number> {
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_POOL_CONNECTIONS });
+  const started = Date.now();
+  let next = 0;
+  const lane = async () => {
+    while (next < n) {
+      const i = next++;
+      await transport.sendMail({
+        from: 'news@example.com',
+        to: `loop-${i}@recipients.test`,
+        subject: `Hello N${i}`,
+        html: `<html><body><p>Hi N${i}, see <a href="https://example.org/x">this</a></p></body></html>`,
+        text: `Hi N${i}`,
+        messageId: `<${newId()}@example.com>`,
+        dkim: privateKey ? { domainName: 'example.com', keySelector: 'bench', privateKey, headerFieldNames: DKIM_HEADER_FIELDS } : undefined,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: SMTP_POOL_CONNECTIONS }, lane));
+  transport.close();
+  return Date.now() - started;
+}
