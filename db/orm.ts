@@ -22,6 +22,7 @@ import { Migration20261126120000_campaign_fence } from './migrations/Migration20
 import { Migration20261126140000_public_key_starts } from './migrations/Migration20261126140000_public_key_starts.js';
 import { Migration20261126160000_contact_imports } from './migrations/Migration20261126160000_contact_imports.js';
 import { Migration20261126170000_timing } from './migrations/Migration20261126170000_timing.js';
+import { Migration20261126190000_contact_import_parsed } from './migrations/Migration20261126190000_contact_import_parsed.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -45,6 +46,7 @@ export const migrationsList = [
   { name: 'Migration20261126140000_public_key_starts', class: Migration20261126140000_public_key_starts },
   { name: 'Migration20261126160000_contact_imports', class: Migration20261126160000_contact_imports },
   { name: 'Migration20261126170000_timing', class: Migration20261126170000_timing },
+  { name: 'Migration20261126190000_contact_import_parsed', class: Migration20261126190000_contact_import_parsed },
 ];
 
 export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Options {

@@ -41,6 +41,6 @@ export const registerCreateImport = (app: App) =>
     const body = c.req.raw.body;
     if (!body) throw new DomainError('VALIDATION_ERROR', 'The import file is empty', { errors: [{ field: 'body', message: 'the request has no body', code: 'required' }] });
     const { deps } = c.var;
-    const imp = await createImport(c.var.em, deps.temporal, deps.config.taskQueue, c.var.project.id, format, opts, body as unknown as AsyncIterable<Uint8Array>);
+    const imp = await createImport(c.var.em, deps.temporal, deps.config.taskQueue, c.var.project.id, format, opts, body as unknown as AsyncIterable<Uint8Array>, !deps.config.embeddedDatabase);
     return c.json(success(toImportDto(imp)), 202);
   });
