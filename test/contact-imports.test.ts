@@ -6,7 +6,7 @@ import { createImport } from '../core/imports/imports.js';
 import { newId } from '../db/ids.js';
 import { sqlRows, sqlRun } from '../db/sql.js';
 import { createWorker } from '../worker/create-worker.js';
-import { json, setupTestContext, type TestContext } from './helpers.js';
+import { EMBEDDED_PASS, json, setupTestContext, type TestContext } from './helpers.js';
 import { expectError } from './support/envelope.js';
 import { listen } from './support/http-server.js';
 
@@ -268,7 +268,8 @@ describe('staging', () => {
     return createImport(ctx.orm.em.fork(), ctx.deps.temporal, ctx.config.taskQueue, projectId, 'csv', options, body(), copy);
   };
 
-  it('stages through INSERT when COPY is not available (the embedded database) with the same result as COPY', async () => {
+  // The embedded database's wire server has no COPY: this compares with PostgreSQL's.
+  it.skipIf(EMBEDDED_PASS)('stages through INSERT when COPY is not available (the embedded database) with the same result as COPY', async () => {
     const viaCopy = await ctx.newProject('staging-copy');
     const viaInsert = await ctx.newProject('staging-insert');
     const a = await upload(viaCopy.id, true);

@@ -89,9 +89,12 @@ export async function checkImportRequest(em: EntityManager, projectId: string, o
   }
 }
 
-/** Staged rows written per statement while the body streams in (one statement in flight while the next is parsed). */
-const STAGE_ROWS = 5000;
-const STAGE_BYTES = 2 * 1024 * 1024;
+/**
+ * Staged rows written per statement while the body streams in (one statement in flight while the
+ * next is parsed): small, so the parsed rows of the upload stay few (the API's RSS).
+ */
+const STAGE_ROWS = 2000;
+const STAGE_BYTES = 1024 * 1024;
 
 /**
  * Streams an uploaded file into the staging table, each record parsed on the way (records of at
