@@ -96,6 +96,6 @@ async function* pages(em: EntityManager, format: ExportFormat, where: SqlFragmen
       out += '\n';
     }
     yield out;
-    after = rows[rows.length - 1].id;
+    after = rows[rows.length - 1].id as string;
   }
 }
