@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlRows } from '../../db/sql.js';
+import { sqlRows, sqlRun } from '../../db/sql.js';
 import { segmentExpression } from '../segments/membership.js';
 import { getSegment } from '../segments/segments.js';
 import { fragment, raw, sql, type SqlFragment } from '../segments/sql.js';
@@ -71,6 +71,19 @@ export async function exportContacts(
 const NDJSON_LINE = `'{"id":"' || c.id || '","email":' || to_json(c.email)::text || ',"subscribed":' || c.subscribed || ',"data":' || coalesce(c.data, '{}'::jsonb)::text
   || ',"createdAt":"' || to_char(c.created_at at time zone 'UTC', ${ISO}) || '","updatedAt":"' || to_char(c.updated_at at time zone 'UTC', ${ISO}) || E'"}\\n'`;
 
+/**
+ * One page, read by walking the (project_id, id desc) index in order and stopping at the page size.
+ * Without this the planner, on statistics older than a bulk import (a fresh million contacts still
+ * counted as none), read every remaining contact into a bitmap and sorted them, for every page:
+ * the export slowed down as it went, to ~2,500 rows/s on a million.
+ */
+async function pageQuery<T>(em: EntityManager, q: { sql: string; params: unknown[] }): Promise<T[]> {
+  return em.transactional(async (tx) => {
+    await sqlRun(tx, `select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)`);
+    return sqlRows<T>(tx, q.sql, q.params);
+  });
+}
+
 async function* pages(em: EntityManager, format: ExportFormat, where: SqlFragment, columns: string[], pageSize: number): AsyncGenerator<string> {
   if (format === 'csv') yield `${['email', 'subscribed', ...columns].map(csvField).join(',')}\n`;
   let after: string | undefined;
@@ -78,7 +91,7 @@ async function* pages(em: EntityManager, format: ExportFormat, where: SqlFragmen
     const page = sql`from contacts c where ${fragment(where)}${after ? sql` and c.id < ${after}` : sql``} order by c.id desc limit ${pageSize}`;
     if (format === 'ndjson') {
       const q = sql`select string_agg(p.line, '' order by p.id desc) as text, min(p.id::text) as last from (select c.id, ${raw(NDJSON_LINE)} as line ${page}) p`;
-      const [{ text, last }] = await sqlRows<{ text: string | null; last: string | null }>(em, q.sql, q.params);
+      const [{ text, last }] = await pageQuery<{ text: string | null; last: string | null }>(em, q);
       if (text === null || last === null) return;
       yield text;
       after = last;
@@ -87,7 +100,7 @@ async function* pages(em: EntityManager, format: ExportFormat, where: SqlFragmen
     // Each cell's JSON type and text from PostgreSQL: a string leaf (nearly all) is used as it is.
     const cells = columns.map((col, i) => sql`, jsonb_typeof(c.data #> ${col.split('.')}) as ${raw(`t${i}`)}, c.data #>> ${col.split('.')} as ${raw(`v${i}`)}`);
     const q = sql`select c.id, c.email, c.subscribed${raw(cells.map((x) => x.sql).join(''))} ${page}`;
-    const rows = await sqlRows<Record<string, string | boolean | null>>(em, q.sql, [...cells.flatMap((x) => x.params), ...q.params]);
+    const rows = await pageQuery<Record<string, string | boolean | null>>(em, { sql: q.sql, params: [...cells.flatMap((x) => x.params), ...q.params] });
     if (rows.length === 0) return;
     let out = '';
     for (const r of rows) {
