@@ -10,7 +10,7 @@ import { contactImportWorkflowId } from '../workflow-ids.js';
 import { CONTACT_IMPORT_WORKFLOW, type ContactImportWorkflow, type ImportStatus } from './contract.js';
 import { RecordSplitter, type ImportFormat, type RawRecord } from './records.js';
 import { parseCsvHeader, type CsvColumns, type InvalidRow } from './rows.js';
-import { insertStaged, stagedRow, type StagedRow } from './staging.js';
+import { copyLine, copyStaged, insertStaged, stagedRow, type StagedRow } from './staging.js';
 
 /** Largest import file. */
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
@@ -157,18 +157,24 @@ delete from contact_import_rows where import_id in (select id from gone)`,
 async function stageBody(em: EntityManager, id: string, format: ImportFormat, body: AsyncIterable<Uint8Array>, copy: boolean) {
   const splitter = new RecordSplitter(format);
   let columns: CsvColumns | null = null;
-  let pending: StagedRow[] = [];
+  // COPY text lines (one string), or the rows for an INSERT where COPY is not available.
+  let pendingLines = '';
+  let pendingRows: StagedRow[] = [];
+  let pendingCount = 0;
   let pendingBytes = 0;
   let rows = 0;
   let bytes = 0;
   // The previous statement runs while the next rows are parsed: PostgreSQL and the parser overlap.
   let inFlight: Promise<void> = Promise.resolve();
   const flush = async () => {
-    const batch = pending;
-    pending = [];
+    const lines = pendingLines;
+    const batch = pendingRows;
+    pendingLines = '';
+    pendingRows = [];
+    pendingCount = 0;
     pendingBytes = 0;
     await inFlight;
-    inFlight = insertStaged(em, id, batch, copy);
+    inFlight = copy ? copyStaged(em, lines) : insertStaged(em, id, batch);
     inFlight.catch(() => {}); // awaited (and thrown) at the next flush or the end
   };
   const take = async (records: RawRecord[]) => {
@@ -177,11 +183,14 @@ async function stageBody(em: EntityManager, id: string, format: ImportFormat, bo
         columns = parseCsvHeader(r.text);
         continue;
       }
-      pending.push(stagedRow(format, columns, r));
+      const row = stagedRow(format, columns, r);
+      if (copy) pendingLines += copyLine(id, row);
+      else pendingRows.push(row);
+      pendingCount++;
       pendingBytes += r.text.length;
       rows++;
     }
-    if (pending.length >= STAGE_ROWS || pendingBytes >= STAGE_BYTES) await flush();
+    if (pendingCount >= STAGE_ROWS || pendingBytes >= STAGE_BYTES) await flush();
   };
   try {
     for await (const chunk of body) {
@@ -190,7 +199,7 @@ async function stageBody(em: EntityManager, id: string, format: ImportFormat, bo
       await take(splitter.push(chunk));
     }
     await take(splitter.end());
-    if (pending.length > 0) await flush();
+    if (pendingCount > 0) await flush();
     await inFlight;
   } catch (err) {
     await inFlight.catch(() => {}); // settled before the caller deletes what was staged

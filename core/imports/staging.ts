@@ -33,13 +33,9 @@ export function stagedRow(format: ImportFormat, columns: CsvColumns | null, reco
   return out;
 }
 
-/** One statement for many staged rows (absent fields are NULL): a COPY, or (`copy: false`) an INSERT. */
-export async function insertStaged(em: EntityManager, importId: string, rows: StagedRow[], copy: boolean): Promise<void> {
+/** One statement for many staged rows (absent fields are NULL), where COPY is not available. */
+export async function insertStaged(em: EntityManager, importId: string, rows: StagedRow[]): Promise<void> {
   if (rows.length === 0) return;
-  if (copy) {
-    await copyIn(em, `copy contact_import_rows (import_id, line, email, subscribed, data, remove_keys, field, reason) from stdin`, copyRows(importId, rows));
-    return;
-  }
   await sqlRun(
     em,
     `insert into contact_import_rows (import_id, line, email, subscribed, data, remove_keys, field, reason)
@@ -47,6 +43,12 @@ select ?, r.line, r.email, r.subscribed, r.data, r.remove_keys, r.field, r.reaso
 from jsonb_to_recordset(?::jsonb) as r(line int, email text, subscribed boolean, data jsonb, remove_keys text[], field text, reason text)`,
     [importId, JSON.stringify(rows)],
   );
+}
+
+/** Staged rows as `copyLine` wrote them, in one COPY. */
+export async function copyStaged(em: EntityManager, lines: string): Promise<void> {
+  if (lines === '') return;
+  await copyIn(em, 'copy contact_import_rows (import_id, line, email, subscribed, data, remove_keys, field, reason) from stdin', Buffer.from(lines, 'utf8'));
 }
 
 /** A value in COPY's text format: backslash, tab, line feed and carriage return escaped; null is \N. */
@@ -58,13 +60,14 @@ function copyValue(v: string | undefined): string {
 }
 const arrayLiteral = (items: string[]) => `{${items.map((k) => `"${k.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 
-function copyRows(importId: string, rows: StagedRow[]): Buffer {
-  let out = '';
-  for (const r of rows) {
-    out += `${importId}\t${r.line}\t${copyValue(r.email)}\t${r.subscribed === undefined ? '\\N' : r.subscribed ? 't' : 'f'}\t${copyValue(r.data && JSON.stringify(r.data))}\t`;
-    out += `${copyValue(r.remove_keys && arrayLiteral(r.remove_keys))}\t${copyValue(r.field)}\t${copyValue(r.reason)}\n`;
-  }
-  return Buffer.from(out, 'utf8');
+/**
+ * One staged row as a line of COPY's text format. The upload keeps these lines (one string) rather
+ * than the parsed rows, so what it parses dies young and the API's heap stays small.
+ */
+export function copyLine(importId: string, r: StagedRow): string {
+  return `${importId}\t${r.line}\t${copyValue(r.email)}\t${r.subscribed === undefined ? '\\N' : r.subscribed ? 't' : 'f'}\t${copyValue(r.data && JSON.stringify(r.data))}\t${copyValue(
+    r.remove_keys && arrayLiteral(r.remove_keys),
+  )}\t${copyValue(r.field)}\t${copyValue(r.reason)}\n`;
 }
 
 /** What node-postgres hands a custom ("submittable") query: the protocol connection. */
