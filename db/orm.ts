@@ -23,6 +23,7 @@ import { Migration20261126140000_public_key_starts } from './migrations/Migratio
 import { Migration20261126160000_contact_imports } from './migrations/Migration20261126160000_contact_imports.js';
 import { Migration20261126170000_timing } from './migrations/Migration20261126170000_timing.js';
 import { Migration20261126180000_marketing_sends_sent_at } from './migrations/Migration20261126180000_marketing_sends_sent_at.js';
+import { Migration20261126190000_contact_import_parsed } from './migrations/Migration20261126190000_contact_import_parsed.js';
 import { Migration20261127100000_automation_start_rule } from './migrations/Migration20261127100000_automation_start_rule.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
@@ -48,6 +49,7 @@ export const migrationsList = [
   { name: 'Migration20261126160000_contact_imports', class: Migration20261126160000_contact_imports },
   { name: 'Migration20261126170000_timing', class: Migration20261126170000_timing },
   { name: 'Migration20261126180000_marketing_sends_sent_at', class: Migration20261126180000_marketing_sends_sent_at },
+  { name: 'Migration20261126190000_contact_import_parsed', class: Migration20261126190000_contact_import_parsed },
   { name: 'Migration20261127100000_automation_start_rule', class: Migration20261127100000_automation_start_rule },
 ];
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_BATCH_ROWS } from '../core/imports/batch.js';
 import { sqlRows } from '../db/sql.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { startWorkerProcess, workerEnv, type WorkerProcess } from './support/worker-process.js';
 
 /*
- * A worker process SIGKILLed in the middle of an import (default batches of 5,000 rows): a second
+ * A worker process SIGKILLed in the middle of an import (default batches of IMPORT_BATCH_ROWS): a second
  * worker process resumes from the last committed batch, and the counts and the contacts table
  * match the file exactly.
  */
@@ -53,7 +54,7 @@ describe('a worker process killed in the middle of an import', () => {
     const afterKill = await readImport(id);
     expect(afterKill.status).toBe('RUNNING');
     expect(afterKill.rowsRead).toBeLessThan(ROWS); // killed in the middle, not after the end
-    expect(afterKill.rowsRead % 5000).toBe(0); // only whole batches committed
+    expect(afterKill.rowsRead % IMPORT_BATCH_ROWS).toBe(0); // only whole batches committed
 
     workers.push(await startWorkerProcess(env, 240_000));
     let done: any;

@@ -10,6 +10,7 @@ import { contactImportWorkflowId } from '../workflow-ids.js';
 import { CONTACT_IMPORT_WORKFLOW, type ContactImportWorkflow, type ImportStatus } from './contract.js';
 import { RecordSplitter, type ImportFormat, type RawRecord } from './records.js';
 import { parseCsvHeader, type CsvColumns, type InvalidRow } from './rows.js';
+import { copyLine, copyStaged, insertStaged, stagedRow, type StagedRow } from './staging.js';
 
 /** Largest import file. */
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
@@ -88,27 +89,16 @@ export async function checkImportRequest(em: EntityManager, projectId: string, o
   }
 }
 
-/** Staged records written per statement while the body streams in. */
+/**
+ * Staged rows written per statement while the body streams in (one statement in flight while the
+ * next is parsed): small, so the parsed rows of the upload stay few (the API's RSS).
+ */
 const STAGE_ROWS = 2000;
-const STAGE_BYTES = 2 * 1024 * 1024;
-
-async function stage(em: EntityManager, importId: string, records: RawRecord[]) {
-  if (records.length === 0) return;
-  const rows = records.map((r) => {
-    // PostgreSQL text cannot hold NUL: the record is kept without them, and reported invalid.
-    const nul = r.text.includes('\0');
-    return { line: r.line, record: nul ? r.text.replace(/\0/g, '') : r.text, problem: nul ? 'contains a NUL character' : null };
-  });
-  await sqlRun(
-    em,
-    'insert into contact_import_rows (import_id, line, record, problem) select ?, r.line, r.record, r.problem from jsonb_to_recordset(?::jsonb) as r(line int, record text, problem text)',
-    [importId, JSON.stringify(rows)],
-  );
-}
+const STAGE_BYTES = 1024 * 1024;
 
 /**
- * Streams an uploaded file into the staging table (records of at most 1 MB, the file at most
- * 200 MB), never holding more than a few MB of it. The import is invisible (UPLOADING) until the
+ * Streams an uploaded file into the staging table, each record parsed on the way (records of at
+ * most 1 MB, the file at most 200 MB), never holding more than a few MB of it. The import is invisible (UPLOADING) until the
  * whole file is staged; a file refused on the way (too large, a record too long, a CSV header
  * without an email column) is deleted with what was staged, before any contact is written.
  */
@@ -120,10 +110,17 @@ export async function createImport(
   format: ImportFormat,
   opts: ImportOptions,
   body: AsyncIterable<Uint8Array>,
+  /** Stage with COPY (PostgreSQL); false on the embedded database, whose wire server has no COPY. */
+  copy = true,
 ): Promise<ImportRecord> {
   const id = newId();
   // An upload whose API process died stays UPLOADING: gone at the project's next import.
-  await sqlRun(em, `delete from contact_imports where project_id = ? and status = 'UPLOADING' and created_at < now() - interval '1 day'`, [projectId]);
+  await sqlRun(
+    em,
+    `with gone as (delete from contact_imports where project_id = ? and status = 'UPLOADING' and created_at < now() - interval '1 day' returning id)
+delete from contact_import_rows where import_id in (select id from gone)`,
+    [projectId],
+  );
   await sqlRun(em, `insert into contact_imports (id, project_id, status, format, options) values (?, ?, 'UPLOADING', ?, ?::jsonb)`, [
     id,
     projectId,
@@ -131,7 +128,7 @@ export async function createImport(
     JSON.stringify(opts),
   ]);
   try {
-    const { columns, rows, bytes } = await stageBody(em, id, format, body);
+    const { columns, rows, bytes } = await stageBody(em, id, format, body, copy);
     await sqlRun(em, `update contact_imports set status = 'QUEUED', columns = ?::jsonb, total_rows = ?, bytes = ? where id = ?`, [
       columns === null ? null : JSON.stringify(columns),
       rows,
@@ -139,6 +136,8 @@ export async function createImport(
       id,
     ]);
   } catch (err) {
+    // (Staged rows have no foreign key to their import: see Migration20261126190000.)
+    await sqlRun(em, 'delete from contact_import_rows where import_id = ?', [id]);
     await sqlRun(em, 'delete from contact_imports where id = ?', [id]);
     throw err;
   }
@@ -155,36 +154,57 @@ export async function createImport(
   return (await findImport(em, projectId, id))!;
 }
 
-async function stageBody(em: EntityManager, id: string, format: ImportFormat, body: AsyncIterable<Uint8Array>) {
+async function stageBody(em: EntityManager, id: string, format: ImportFormat, body: AsyncIterable<Uint8Array>, copy: boolean) {
   const splitter = new RecordSplitter(format);
   let columns: CsvColumns | null = null;
-  let pending: RawRecord[] = [];
+  // COPY text lines (one string), or the rows for an INSERT where COPY is not available.
+  let pendingLines = '';
+  let pendingRows: StagedRow[] = [];
+  let pendingCount = 0;
   let pendingBytes = 0;
   let rows = 0;
   let bytes = 0;
-  const take = async (records: RawRecord[], last: boolean) => {
+  // The previous statement runs while the next rows are parsed: PostgreSQL and the parser overlap.
+  let inFlight: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const lines = pendingLines;
+    const batch = pendingRows;
+    pendingLines = '';
+    pendingRows = [];
+    pendingCount = 0;
+    pendingBytes = 0;
+    await inFlight;
+    inFlight = copy ? copyStaged(em, lines) : insertStaged(em, id, batch);
+    inFlight.catch(() => {}); // awaited (and thrown) at the next flush or the end
+  };
+  const take = async (records: RawRecord[]) => {
     for (const r of records) {
       if (format === 'csv' && columns === null) {
         columns = parseCsvHeader(r.text);
         continue;
       }
-      pending.push(r);
+      const row = stagedRow(format, columns, r);
+      if (copy) pendingLines += copyLine(id, row);
+      else pendingRows.push(row);
+      pendingCount++;
       pendingBytes += r.text.length;
       rows++;
     }
-    if (pending.length >= STAGE_ROWS || pendingBytes >= STAGE_BYTES || (last && pending.length > 0)) {
-      const batch = pending;
-      pending = [];
-      pendingBytes = 0;
-      await stage(em, id, batch);
-    }
+    if (pendingCount >= STAGE_ROWS || pendingBytes >= STAGE_BYTES) await flush();
   };
-  for await (const chunk of body) {
-    bytes += chunk.byteLength;
-    if (bytes > MAX_IMPORT_BYTES) throw tooLarge();
-    await take(splitter.push(chunk), false);
+  try {
+    for await (const chunk of body) {
+      bytes += chunk.byteLength;
+      if (bytes > MAX_IMPORT_BYTES) throw tooLarge();
+      await take(splitter.push(chunk));
+    }
+    await take(splitter.end());
+    if (pendingCount > 0) await flush();
+    await inFlight;
+  } catch (err) {
+    await inFlight.catch(() => {}); // settled before the caller deletes what was staged
+    throw err;
   }
-  await take(splitter.end(), true);
   if (format === 'csv' && columns === null) {
     throw new DomainError('VALIDATION_ERROR', 'The CSV file is empty', {
       errors: [{ field: 'header', message: 'the file has no header row (its first line names the columns, one of them "email")', code: 'missing_email_column' }],

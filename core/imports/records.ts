@@ -38,17 +38,16 @@ export class RecordSplitter {
     const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     const out: RawRecord[] = [];
     let from = 0;
-    const csv = this.format === 'csv';
-    for (let i = 0; i < buf.length; i++) {
-      const b = buf[i];
-      if (b === QUOTE && csv) this.inQuotes = !this.inQuotes;
-      else if (b === LF) {
-        this.line++;
-        if (this.inQuotes) continue;
-        this.take(buf.subarray(from, i));
-        this.emit(out);
-        from = i + 1;
-      }
+    // Scanned with indexOf (native) for line feeds and, in CSV, quotes: not byte by byte in JS.
+    let quote = this.format === 'csv' ? buf.indexOf(QUOTE) : -1;
+    for (let lf = buf.indexOf(LF); ; lf = buf.indexOf(LF, lf + 1)) {
+      const end = lf < 0 ? buf.length : lf;
+      for (; quote >= 0 && quote < end; quote = buf.indexOf(QUOTE, quote + 1)) this.inQuotes = !this.inQuotes;
+      if (lf < 0) break;
+      this.line++;
+      if (this.inQuotes) continue;
+      this.emit(out, buf.subarray(from, lf));
+      from = lf + 1;
     }
     this.take(buf.subarray(from));
     if (this.partBytes > MAX_RECORD_BYTES) throw recordTooLong(this.startLine);
@@ -58,7 +57,7 @@ export class RecordSplitter {
   /** The last record (a file need not end with a line feed). */
   end(): RawRecord[] {
     const out: RawRecord[] = [];
-    this.emit(out);
+    this.emit(out, Buffer.alloc(0));
     return out;
   }
 
@@ -68,9 +67,10 @@ export class RecordSplitter {
     this.partBytes += part.length;
   }
 
-  private emit(out: RawRecord[]) {
-    if (this.partBytes > MAX_RECORD_BYTES) throw recordTooLong(this.startLine);
-    let text = this.parts.length === 1 ? this.parts[0].toString('utf8') : Buffer.concat(this.parts, this.partBytes).toString('utf8');
+  /** The record under way, ending with `tail` (read from the chunk directly when the record is all in it). */
+  private emit(out: RawRecord[], tail: Buffer) {
+    if (this.partBytes + tail.length > MAX_RECORD_BYTES) throw recordTooLong(this.startLine);
+    let text = this.parts.length === 0 ? tail.toString('utf8') : Buffer.concat([...this.parts, tail], this.partBytes + tail.length).toString('utf8');
     if (text.endsWith('\r')) text = text.slice(0, -1);
     if (text.trim() !== '') out.push({ line: this.startLine, text });
     this.parts = [];

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { createRoute } from '@hono/zod-openapi';
 import { DomainError } from '../../../core/errors.js';
 import { checkImportRequest, createImport, toImportDto } from '../../../core/imports/imports.js';
@@ -23,6 +24,18 @@ const route = createRoute({
   responses: { 202: ok(ContactImport, 'Accepted: the import is QUEUED'), ...errorResponses(400, 401, 403, 404, 409, 413, 422, 429, 503) },
 });
 
+/**
+ * The upload as it arrives. On Node 20, the web stream @hono/node-server wraps the request in
+ * (`Readable.toWeb`) takes its high-water mark in bytes as a count of chunks, so it queues the whole
+ * socket ahead of a slower parser (the API's RSS grew with the file). The Node request itself, when
+ * nothing has started reading it, is read with backpressure instead.
+ */
+function requestBody(env: unknown, webBody: ReadableStream<Uint8Array> | null): AsyncIterable<Uint8Array> | null {
+  const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && incoming.readableFlowing === null && incoming.readableLength === 0 && !incoming.readableEnded) return incoming;
+  return webBody as unknown as AsyncIterable<Uint8Array> | null;
+}
+
 const FORMATS: Record<string, ImportFormat> = { 'text/csv': 'csv', 'application/x-ndjson': 'ndjson', 'application/ndjson': 'ndjson', 'application/jsonl': 'ndjson' };
 
 export const registerCreateImport = (app: App) =>
@@ -38,9 +51,9 @@ export const registerCreateImport = (app: App) =>
     const opts = { subscribed: q.subscribed ?? null, onExisting: q.onExisting, segmentId: q.segmentId ?? null, dryRun: q.dryRun, triggerAutomations: q.triggerAutomations };
     const length = c.req.header('content-length');
     await checkImportRequest(c.var.em, c.var.project.id, opts, length === undefined ? null : Number(length));
-    const body = c.req.raw.body;
+    const body = requestBody(c.env, c.req.raw.body);
     if (!body) throw new DomainError('VALIDATION_ERROR', 'The import file is empty', { errors: [{ field: 'body', message: 'the request has no body', code: 'required' }] });
     const { deps } = c.var;
-    const imp = await createImport(c.var.em, deps.temporal, deps.config.taskQueue, c.var.project.id, format, opts, body as unknown as AsyncIterable<Uint8Array>);
+    const imp = await createImport(c.var.em, deps.temporal, deps.config.taskQueue, c.var.project.id, format, opts, body, !deps.config.embeddedDatabase);
     return c.json(success(toImportDto(imp)), 202);
   });

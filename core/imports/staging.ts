@@ -1,0 +1,131 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlRun } from '../../db/sql.js';
+import type { ImportFormat, RawRecord } from './records.js';
+import { isInvalid, parseRow, type CsvColumns } from './rows.js';
+
+/*
+ * The staging table `contact_import_rows`: one row per record of the file, already parsed (by the
+ * API while the body streams in), so the worker's batches are set-based SQL over its columns.
+ */
+
+/** A staged record: valid (email, and subscribed/data/remove_keys when given) or invalid (field, reason). */
+export interface StagedRow {
+  line: number;
+  email?: string;
+  subscribed?: boolean;
+  data?: Record<string, unknown>;
+  remove_keys?: string[];
+  field?: string;
+  reason?: string;
+}
+
+/** A record as the batch will read it: parsed, or the reason it is invalid (kept short for the errors list). */
+export function stagedRow(format: ImportFormat, columns: CsvColumns | null, record: RawRecord): StagedRow {
+  // PostgreSQL text cannot hold NUL: such a record is invalid as a whole.
+  if (record.text.includes('\0')) return { line: record.line, field: 'record', reason: 'contains a NUL character' };
+  const row = parseRow(format, record.line, record.text, columns);
+  // (An NDJSON key named in `field` may hold an escaped NUL, which PostgreSQL text cannot.)
+  if (isInvalid(row)) return { line: row.line, field: row.field.replace(/\0/g, '').slice(0, 200), reason: row.reason.replace(/\0/g, '').slice(0, 500) };
+  const out: StagedRow = { line: row.line, email: row.email };
+  if (row.subscribed !== null) out.subscribed = row.subscribed;
+  if (Object.keys(row.data).length > 0) out.data = row.data;
+  if (row.remove.length > 0) out.remove_keys = row.remove;
+  return out;
+}
+
+/** One statement for many staged rows (absent fields are NULL), where COPY is not available. */
+export async function insertStaged(em: EntityManager, importId: string, rows: StagedRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await sqlRun(
+    em,
+    `insert into contact_import_rows (import_id, line, email, subscribed, data, remove_keys, field, reason)
+select ?, r.line, r.email, r.subscribed, r.data, r.remove_keys, r.field, r.reason
+from jsonb_to_recordset(?::jsonb) as r(line int, email text, subscribed boolean, data jsonb, remove_keys text[], field text, reason text)`,
+    [importId, JSON.stringify(rows)],
+  );
+}
+
+/** Staged rows as `copyLine` wrote them, in one COPY. */
+export async function copyStaged(em: EntityManager, lines: string): Promise<void> {
+  if (lines === '') return;
+  await copyIn(em, 'copy contact_import_rows (import_id, line, email, subscribed, data, remove_keys, field, reason) from stdin', Buffer.from(lines, 'utf8'));
+}
+
+/** A value in COPY's text format: backslash, tab, line feed and carriage return escaped; null is \N. */
+const SPECIAL = /[\\\t\n\r]/;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+function copyValue(v: string | undefined): string {
+  if (v === undefined) return '\\N';
+  return SPECIAL.test(v) ? v.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]) : v;
+}
+const arrayLiteral = (items: string[]) => `{${items.map((k) => `"${k.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * One staged row as a line of COPY's text format. The upload keeps these lines (one string) rather
+ * than the parsed rows, so what it parses dies young and the API's heap stays small.
+ */
+export function copyLine(importId: string, r: StagedRow): string {
+  return `${importId}\t${r.line}\t${copyValue(r.email)}\t${r.subscribed === undefined ? '\\N' : r.subscribed ? 't' : 'f'}\t${copyValue(r.data && JSON.stringify(r.data))}\t${copyValue(
+    r.remove_keys && arrayLiteral(r.remove_keys),
+  )}\t${copyValue(r.field)}\t${copyValue(r.reason)}\n`;
+}
+
+/** What node-postgres hands a custom ("submittable") query: the protocol connection. */
+interface PgProtocol {
+  query(text: string): void;
+  sendCopyFromChunk(chunk: Buffer): void;
+  endCopyFrom(): void;
+}
+
+/**
+ * `COPY ... FROM STDIN` of `data` (COPY text format) on a connection of the pool, through
+ * node-postgres's submittable query interface (what pg-copy-streams builds on): the statement,
+ * then the data once the server asks for it; settled at ReadyForQuery.
+ */
+async function copyIn(em: EntityManager, statement: string, data: Buffer): Promise<void> {
+  const knex = em.getConnection().getKnex();
+  const client = (await knex.client.acquireConnection()) as { query(q: object): unknown };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let failure: Error | null = null;
+      client.query({
+        submit: (connection: PgProtocol) => connection.query(statement),
+        handleCopyInResponse: (connection: PgProtocol) => {
+          connection.sendCopyFromChunk(data);
+          connection.endCopyFrom();
+        },
+        handleCommandComplete: () => {},
+        handleRowDescription: () => {},
+        handleDataRow: () => {},
+        handleEmptyQuery: () => {},
+        handleError: (err: Error) => {
+          failure = err;
+        },
+        handleReadyForQuery: () => (failure ? reject(failure) : resolve()),
+      });
+    });
+  } finally {
+    await knex.client.releaseConnection(client);
+  }
+}
+
+/**
+ * Rows an earlier version staged raw (`record`, `problem`): parsed now, in place, so a batch reads
+ * them like any other. Only an import under way across that upgrade has any.
+ */
+export async function parseRawStaged(
+  em: EntityManager,
+  importId: string,
+  format: ImportFormat,
+  columns: CsvColumns | null,
+  raw: { line: number; record: string; problem: string | null }[],
+): Promise<void> {
+  const rows = raw.map((r) => (r.problem ? { line: r.line, field: 'record', reason: r.problem } : stagedRow(format, columns, { line: r.line, text: r.record })));
+  await sqlRun(
+    em,
+    `update contact_import_rows s set email = r.email, subscribed = r.subscribed, data = r.data, remove_keys = r.remove_keys, field = r.field, reason = r.reason, record = null, problem = null
+from jsonb_to_recordset(?::jsonb) as r(line int, email text, subscribed boolean, data jsonb, remove_keys text[], field text, reason text)
+where s.import_id = ? and s.line = r.line`,
+    [JSON.stringify(rows), importId],
+  );
+}
