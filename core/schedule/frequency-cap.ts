@@ -2,7 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProjectSettings } from '../../db/entities/project.js';
 import { sqlRows, sqlRun } from '../../db/sql.js';
 import { DomainError } from '../errors.js';
-import { timingSettings } from './settings.js';
+import { timingSettings, type FrequencyCap } from './settings.js';
+
+export type { FrequencyCap };
 
 /*
  * The frequency cap: at most `max` MARKETING mails to one contact in any `perDays` days, across
@@ -49,11 +51,6 @@ export async function purgeExpiredMarketingSends(em: EntityManager, limit: numbe
     [LEDGER_RETENTION_DAYS, limit],
   );
   return rows[0]?.n ?? 0;
-}
-
-export interface FrequencyCap {
-  max: number;
-  perDays: number;
 }
 
 export interface CapClaim {

@@ -1,9 +1,14 @@
 import type { ProjectSettings } from '../../db/entities/project.js';
-import type { FrequencyCap } from './frequency-cap.js';
 import type { QuietHours } from './quiet-hours.js';
 
 /** The project's time zone when a contact has none. */
 export const DEFAULT_TIMEZONE = 'UTC';
+
+/** At most `max` marketing mails to one contact in any `perDays` days (core/schedule/frequency-cap.ts). */
+export interface FrequencyCap {
+  max: number;
+  perDays: number;
+}
 
 export interface TimingSettings {
   timezone: string;
