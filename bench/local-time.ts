@@ -32,9 +32,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
-import nodemailer from 'nodemailer';
 import pg from 'pg';
-import { DKIM_HEADER_FIELDS, SMTP_POOL_CONNECTIONS } from '../activities/mailer.js';
+import { signingLoop } from './signing-loop.js';
 import { createCampaign } from '../core/campaigns/campaigns.js';
 import { sendCampaign } from '../core/campaigns/sending.js';
 import { generateDkimKeyPair } from '../core/domains/dkim.js';
@@ -68,30 +67,6 @@ async function until(what: string, ms: number, check: () => Promise<boolean>): P
     if (Date.now() > end) throw new Error(`timed out after ${Math.round(ms / 1000)} s waiting for ${what}`);
     await sleep(250);
   }
-}
-
-/** The ceiling: pooled nodemailer, same pool size, DKIM RSA-2048 on every message. */
-async function ceilingLoop(smtpUrl: string, n: number, privateKey: string) {
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_POOL_CONNECTIONS });
-  const started = Date.now();
-  let next = 0;
-  const lane = async () => {
-    while (next < n) {
-      const i = next++;
-      await transport.sendMail({
-        from: 'news@example.com',
-        to: `ceiling-${i}@recipients.test`,
-        subject: `Hello N${i}`,
-        html: `<html><body><p>Hi N${i}, see <a href="https://example.org/x">this</a></p></body></html>`,
-        text: `Hi N${i}`,
-        messageId: `<${newId()}@example.com>`,
-        dkim: { domainName: 'example.com', keySelector: 'bench', privateKey, headerFieldNames: DKIM_HEADER_FIELDS },
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: SMTP_POOL_CONNECTIONS }, lane));
-  transport.close();
-  return Date.now() - started;
 }
 
 /** `YYYY-MM-DDTHH:MM:SS` of UTC `ms` (a wall time without offset). */
@@ -224,7 +199,7 @@ async function main() {
 
     // 3. The ceiling.
     progress('ceiling: pooled nodemailer with DKIM to the same sink');
-    const ceilingMs = await ceilingLoop(sink.url, TOTAL, keys.privateKeyPem);
+    const { ms: ceilingMs } = await signingLoop(sink.url, TOTAL, keys.privateKeyPem);
     const ceilingRate = (TOTAL * 1000) / ceilingMs;
 
     const byOffset = new Map<number, Arrival[]>();

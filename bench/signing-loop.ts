@@ -3,12 +3,14 @@ import { DKIM_HEADER_FIELDS, SMTP_POOL_CONNECTIONS } from '../activities/mailer.
 import { newId } from '../db/ids.js';
 
 /**
- * The campaign's peer (bench/start.ts; bench/campaign.ts has the same loop): one process, pooled
+ * The campaign's peer (bench/start.ts, bench/campaign.ts, bench/local-time.ts): one process, pooled
  * nodemailer with the service's pool size, `n` messages like the campaign's, each DKIM-signed with
- * `privateKey` (RSA-2048) unless it is undefined. Returns the milliseconds it took.
+ * `privateKey` (RSA-2048) unless it is undefined. Returns the milliseconds it took and the CPU
+ * milliseconds this process spent meanwhile.
  */
-export async function signingLoop(smtpUrl: string, n: number, privateKey: string | undefined): Promise<number> {
+export async function signingLoop(smtpUrl: string, n: number, privateKey: string | undefined): Promise<{ ms: number; cpuMs: number }> {
   const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_POOL_CONNECTIONS });
+  const cpuBefore = process.cpuUsage();
   const started = Date.now();
   let next = 0;
   const lane = async () => {
@@ -27,5 +29,6 @@ export async function signingLoop(smtpUrl: string, n: number, privateKey: string
   };
   await Promise.all(Array.from({ length: SMTP_POOL_CONNECTIONS }, lane));
   transport.close();
-  return Date.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ms: Date.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };
 }

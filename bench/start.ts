@@ -534,7 +534,7 @@ async function postgresPhase(sink: Sink, results: Record<string, unknown>) {
       progress(`postgres: the DKIM-signing nodemailer loop, ${TOTAL} messages (load ${load()})`);
       const loopLoad = load();
       const cpu0 = process.cpuUsage();
-      const loopMs = await within('the signing loop', 900_000, signingLoop(sink.url, TOTAL, privateKey));
+      const { ms: loopMs } = await within('the signing loop', 900_000, signingLoop(sink.url, TOTAL, privateKey));
       const cpu = process.cpuUsage(cpu0);
       loop = {
         ms: loopMs,
