@@ -82,3 +82,43 @@ export async function sqlPreparedRows<T = Record<string, unknown>>(em: EntityMan
     await pool.releaseConnection(pg);
   }
 }
+
+/** What node-postgres hands a custom ("submittable") query: the protocol connection. */
+interface PgProtocol {
+  query(text: string): void;
+  sendCopyFromChunk(chunk: Buffer): void;
+  endCopyFrom(): void;
+}
+
+/**
+ * `COPY ... FROM STDIN` of `data` (COPY text format) on a connection of the pool, through
+ * node-postgres's submittable query interface (what pg-copy-streams builds on): the statement,
+ * then the data once the server asks for it; settled at ReadyForQuery. Its own pooled connection:
+ * it does not join the caller's transaction (a COPY stages rows that commit on their own).
+ */
+export async function sqlCopyIn(em: EntityManager, statement: string, data: Buffer): Promise<void> {
+  const knex = em.getConnection().getKnex();
+  const client = (await knex.client.acquireConnection()) as { query(q: object): unknown };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let failure: Error | null = null;
+      client.query({
+        submit: (connection: PgProtocol) => connection.query(statement),
+        handleCopyInResponse: (connection: PgProtocol) => {
+          connection.sendCopyFromChunk(data);
+          connection.endCopyFrom();
+        },
+        handleCommandComplete: () => {},
+        handleRowDescription: () => {},
+        handleDataRow: () => {},
+        handleEmptyQuery: () => {},
+        handleError: (err: Error) => {
+          failure = err;
+        },
+        handleReadyForQuery: () => (failure ? reject(failure) : resolve()),
+      });
+    });
+  } finally {
+    await knex.client.releaseConnection(client);
+  }
+}

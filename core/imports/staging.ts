@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlRun } from '../../db/sql.js';
+import { sqlCopyIn, sqlRun } from '../../db/sql.js';
 import type { ImportFormat, RawRecord } from './records.js';
 import { isInvalid, parseRow, type CsvColumns } from './rows.js';
 
@@ -48,7 +48,7 @@ from jsonb_to_recordset(?::jsonb) as r(line int, email text, subscribed boolean,
 /** Staged rows as `copyLine` wrote them, in one COPY. */
 export async function copyStaged(em: EntityManager, lines: string): Promise<void> {
   if (lines === '') return;
-  await copyIn(em, 'copy contact_import_rows (import_id, line, email, subscribed, data, remove_keys, field, reason) from stdin', Buffer.from(lines, 'utf8'));
+  await sqlCopyIn(em, 'copy contact_import_rows (import_id, line, email, subscribed, data, remove_keys, field, reason) from stdin', Buffer.from(lines, 'utf8'));
 }
 
 /** A value in COPY's text format: backslash, tab, line feed and carriage return escaped; null is \N. */
@@ -68,45 +68,6 @@ export function copyLine(importId: string, r: StagedRow): string {
   return `${importId}\t${r.line}\t${copyValue(r.email)}\t${r.subscribed === undefined ? '\\N' : r.subscribed ? 't' : 'f'}\t${copyValue(r.data && JSON.stringify(r.data))}\t${copyValue(
     r.remove_keys && arrayLiteral(r.remove_keys),
   )}\t${copyValue(r.field)}\t${copyValue(r.reason)}\n`;
-}
-
-/** What node-postgres hands a custom ("submittable") query: the protocol connection. */
-interface PgProtocol {
-  query(text: string): void;
-  sendCopyFromChunk(chunk: Buffer): void;
-  endCopyFrom(): void;
-}
-
-/**
- * `COPY ... FROM STDIN` of `data` (COPY text format) on a connection of the pool, through
- * node-postgres's submittable query interface (what pg-copy-streams builds on): the statement,
- * then the data once the server asks for it; settled at ReadyForQuery.
- */
-async function copyIn(em: EntityManager, statement: string, data: Buffer): Promise<void> {
-  const knex = em.getConnection().getKnex();
-  const client = (await knex.client.acquireConnection()) as { query(q: object): unknown };
-  try {
-    await new Promise<void>((resolve, reject) => {
-      let failure: Error | null = null;
-      client.query({
-        submit: (connection: PgProtocol) => connection.query(statement),
-        handleCopyInResponse: (connection: PgProtocol) => {
-          connection.sendCopyFromChunk(data);
-          connection.endCopyFrom();
-        },
-        handleCommandComplete: () => {},
-        handleRowDescription: () => {},
-        handleDataRow: () => {},
-        handleEmptyQuery: () => {},
-        handleError: (err: Error) => {
-          failure = err;
-        },
-        handleReadyForQuery: () => (failure ? reject(failure) : resolve()),
-      });
-    });
-  } finally {
-    await knex.client.releaseConnection(client);
-  }
 }
 
 /**
