@@ -9,8 +9,8 @@
  * bench fails), BENCH_DB_URL (an admin URL of the PostgreSQL to create the throw-away database on).
  *
  * Starts a throw-away database, a headless Temporal dev server, and the API and worker as separate
- * processes (`node dist/api/main.js`, `node dist/worker/main.js`, the worker with the heap cap of
- * docker-compose.yml). Writes a CSV of `rows` contacts (email + three data columns, dotted
+ * processes (`node dist/api/main.js`, `node dist/worker/main.js`, with the node flags `npm start`'s
+ * launcher gives them: launcher/child.ts NODE_FLAGS). Writes a CSV of `rows` contacts (email + three data columns, dotted
  * `company.name`, ~110 bytes a row), then:
  *  1. COPY: the same rows (already in COPY text form, ids and JSON built beforehand) loaded by the
  *     server from a file into `bench_copy`, a table created `like contacts including all` (same
@@ -21,6 +21,7 @@
  * Progress goes to stderr; the result (JSON, with the load average) to stdout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { NODE_FLAGS } from '../launcher/child.js';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -104,7 +105,8 @@ async function writeFiles(dir: string, projectId: string) {
 }
 
 function startProcess(name: string, main: string, env: NodeJS.ProcessEnv): ChildProcess {
-  const args = main.endsWith('.ts') ? ['--import', 'tsx', main] : name === 'worker' ? ['--max-old-space-size=160', main] : [main];
+  // Built: the node flags `npm start` gives each part (launcher/child.ts), so the processes are npm start's.
+  const args = main.endsWith('.ts') ? ['--import', 'tsx', main] : [...(NODE_FLAGS[`${name}/main`] ?? []), main];
   const child = spawn(process.execPath, args, { env, cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   child.once('exit', (code, signal) => {
     if (!stopping) progress(`${name} exited (${code ?? signal})`);
