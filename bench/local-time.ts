@@ -36,14 +36,11 @@ import pg from 'pg';
 import { signingLoop } from './signing-loop.js';
 import { createCampaign } from '../core/campaigns/campaigns.js';
 import { sendCampaign } from '../core/campaigns/sending.js';
-import { generateDkimKeyPair } from '../core/domains/dkim.js';
 import { createProject } from '../core/projects/keys.js';
-import { encryptSecret } from '../core/secrets.js';
 import { campaignWorkflowId } from '../core/workflow-ids.js';
-import { newId } from '../db/ids.js';
 import { buildDist } from '../launcher/build.js';
 import type { Arrival } from './smtp-sink.js';
-import { BENCH_SECRET, startBenchStack } from './stack.js';
+import { addVerifiedBenchDomain, insertBenchContacts, startBenchStack } from './stack.js';
 import { spawnWorker } from './worker-process.js';
 
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 100_000);
@@ -98,20 +95,8 @@ async function main() {
   try {
     const em = orm.em.fork();
     const { project } = await createProject(em, 'bench-local-time');
-    const keys = await generateDkimKeyPair();
-    await em.getConnection().execute(
-      `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, records, verified_at)
-       values (?, ?, 'example.com', 'VERIFIED', 'bench', ?, ?, '[]', now())`,
-      [newId(), project.id, keys.publicKey, encryptSecret(BENCH_SECRET, keys.privateKeyPem)],
-    );
-    for (let b = 0; b < TOTAL; b += 10_000) {
-      const rows = Array.from({ length: Math.min(10_000, TOTAL - b) }, (_, i) => ({ id: newId(), email: `lt${b + i}@recipients.test`, timezone: zoneOf(b + i), data: { first_name: `N${b + i}` } }));
-      await em.getConnection().execute(
-        `insert into contacts (id, project_id, email, subscribed, data, timezone, created_at, updated_at)
-         select v.id, ?, v.email, true, v.data, v.timezone, now(), now() from jsonb_to_recordset(?::jsonb) as v(id uuid, email text, data jsonb, timezone text)`,
-        [project.id, JSON.stringify(rows)],
-      );
-    }
+    const keys = await addVerifiedBenchDomain(em, project.id);
+    await insertBenchContacts(em, project.id, TOTAL, (i) => ({ email: `lt${i}@recipients.test`, timezone: zoneOf(i), data: { first_name: `N${i}` } }));
     progress(`${TOTAL} contacts inserted`);
     const body = '<html><body><p>Hi {{first_name}}, see <a href="https://example.org/x">this</a></p></body></html>';
     const deps = { temporal: client, config: { taskQueue } };

@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { generateDkimKeyPair } from '../core/domains/dkim.js';
+import { encryptSecret } from '../core/secrets.js';
+import { newId } from '../db/ids.js';
 import { openOrm } from '../db/orm.js';
 import { findTemporalCli, startTemporalDevServer } from '../launcher/temporal-cli.js';
 import { startSinkProcess } from './smtp-sink.js';
@@ -59,4 +63,35 @@ export async function startBenchStack() {
       await adminQuery(`drop database if exists ${dbName} with (force)`);
     },
   };
+}
+
+/**
+ * The campaign benches' sender: `example.com`, VERIFIED, with a fresh RSA-2048 DKIM key (selector
+ * `bench`, encrypted with BENCH_SECRET as the service stores it). Returns the key pair.
+ */
+export async function addVerifiedBenchDomain(em: EntityManager, projectId: string) {
+  const keys = await generateDkimKeyPair();
+  await em.getConnection().execute(
+    `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, records, verified_at)
+     values (?, ?, 'example.com', 'VERIFIED', 'bench', ?, ?, '[]', now())`,
+    [newId(), projectId, keys.publicKey, encryptSecret(BENCH_SECRET, keys.privateKeyPem)],
+  );
+  return keys;
+}
+
+/** `total` subscribed contacts of `projectId`, contact i being `contactOf(i)`, 10,000 a statement. */
+export async function insertBenchContacts(
+  em: EntityManager,
+  projectId: string,
+  total: number,
+  contactOf: (i: number) => { email: string; data: Record<string, unknown>; timezone?: string },
+): Promise<void> {
+  for (let b = 0; b < total; b += 10_000) {
+    const rows = Array.from({ length: Math.min(10_000, total - b) }, (_, i) => ({ id: newId(), timezone: null, ...contactOf(b + i) }));
+    await em.getConnection().execute(
+      `insert into contacts (id, project_id, email, subscribed, data, timezone, created_at, updated_at)
+       select v.id, ?, v.email, true, v.data, v.timezone, now(), now() from jsonb_to_recordset(?::jsonb) as v(id uuid, email text, data jsonb, timezone text)`,
+      [projectId, JSON.stringify(rows)],
+    );
+  }
 }
