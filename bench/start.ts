@@ -39,6 +39,7 @@ import { withEmbeddedPassword } from '../launcher/embedded-password.js';
 import { sourceHash } from '../launcher/source-hash.mjs';
 import { signingLoop } from './signing-loop.js';
 import { startSinkProcess, type Sink } from './smtp-sink.js';
+import { trackRequest } from './track-mix.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const num = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
@@ -275,24 +276,6 @@ type Project = Awaited<ReturnType<typeof benchProject>>;
 // ---------------------------------------------------------------------------------------------
 // Load: /v1/track and its floor.
 
-const EVENTS = ['page_view', 'signed_up', 'clicked_cta', 'purchased', 'login', 'logout', 'invited_user', 'upgraded', 'search', 'checkout:started'];
-
-/** bench/track.ts's mix: 10 event names, emails from 50,000 addresses, some data, some `subscribed`. */
-function trackRequest(publicKey: string) {
-  let n = 0;
-  return {
-    method: 'POST',
-    path: '/v1/track',
-    headers: { authorization: `Bearer ${publicKey}`, 'content-type': 'application/json' },
-    setupRequest(req: Record<string, any>) {
-      n += 1;
-      const body: Record<string, unknown> = { email: `user${Math.floor(Math.random() * 50_000)}@bench.example.com`, event: EVENTS[n % EVENTS.length] };
-      if (n % 3 === 0) body.data = { plan: n % 2 ? 'pro' : 'free', visits: n, ref: { value: `r${n}`, persistent: false } };
-      if (n % 20 === 0) body.subscribed = n % 40 !== 0;
-      return { ...req, body: JSON.stringify(body) };
-    },
-  };
-}
 
 interface LoadResult {
   requestsPerSecond: number;

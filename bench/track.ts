@@ -20,6 +20,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { trackRequest } from './track-mix.js';
 
 const ADMIN_URL = process.env.BENCH_DB_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -29,9 +30,6 @@ const POOL_MAX = process.env.BENCH_POOL_MAX ? Number(process.env.BENCH_POOL_MAX)
 const EMBEDDED = process.env.BENCH_DB === 'embedded';
 const COUNTS_SQL = `select (select count(*) from events where project_id = $1) as events, (select count(*) from contacts where project_id = $1) as contacts`;
 
-const EVENTS = ['page_view', 'signed_up', 'clicked_cta', 'purchased', 'login', 'logout', 'invited_user', 'upgraded', 'search', 'checkout:started'];
-/** Emails are drawn from this many addresses: the first requests create contacts, later ones mostly update. */
-const EMAIL_POOL = 50_000;
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: ADMIN_URL });
@@ -101,23 +99,6 @@ async function startEmbeddedForBench() {
     async stop() {
       await db.stop();
       rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-function trackRequest(publicKey: string) {
-  let n = 0;
-  return {
-    method: 'POST',
-    path: '/v1/track',
-    headers: { authorization: `Bearer ${publicKey}`, 'content-type': 'application/json' },
-    setupRequest(req: Record<string, any>) {
-      n += 1;
-      const email = `user${Math.floor(Math.random() * EMAIL_POOL)}@bench.example.com`;
-      const body: Record<string, unknown> = { email, event: EVENTS[n % EVENTS.length] };
-      if (n % 3 === 0) body.data = { plan: n % 2 ? 'pro' : 'free', visits: n, ref: { value: `r${n}`, persistent: false } };
-      if (n % 20 === 0) body.subscribed = n % 40 !== 0;
-      return { ...req, body: JSON.stringify(body) };
     },
   };
 }
