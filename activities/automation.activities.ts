@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { fillPlaceholders } from '../core/templates/render.js';
 import { evaluateCondition } from '../core/automations/condition.js';
 import { durationMs, type Step, type StepOf } from '../core/automations/definition.js';
-import { awaitedEventSince, finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';
+import { awaitedEventSince, executionStillRunning, failExecutions, finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';
 import { maxUuidV7At, minUuidV7At } from '../core/events/events.js';
 import { countAfterOf } from '../core/automations/executions.js';
 import { prepareStepEmail } from '../core/automations/send-email.js';
@@ -11,11 +11,13 @@ import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
 import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
 import type { ExecutionStatus } from '../db/entities/workflow-execution.js';
-import type { AutomationRun, StepOutcome } from '../core/automations/types.js';
+import type { AutomationBatchResult, AutomationResume, AutomationRun, StepOutcome } from '../core/automations/types.js';
 import type { ActivityDeps } from './deps.js';
 import { createDeliveryEngine, type DeliveryEngine } from './delivery/engine.js';
 import { EMAIL_BOUNCED, EMAIL_FAILED, type DeliveryOutcome } from './delivery/outcome.js';
 import { sqlFirst, sqlRows } from '../db/sql.js';
+import { forEachBounded } from './lib/concurrency.js';
+import { withHeartbeat } from './lib/heartbeat.js';
 
 interface StepInput<T extends Step = Step> {
   executionId: string;
@@ -23,6 +25,11 @@ interface StepInput<T extends Step = Step> {
   idx: number;
   step: T;
 }
+
+/** Executions of a batch advanced at once (each holds at most one database connection at a time). */
+const BATCH_LANES = 16;
+/** The workflow's MAX_STEPS_PER_EXECUTION: a run that long goes on (and fails) in its own workflow. */
+const MAX_STEPS_IN_BATCH = 1000;
 
 const nextOf = (step: Step): string | null => ('next' in step ? (step.next ?? null) : null);
 
@@ -132,13 +139,66 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
     return sent ? { status: 'COMPLETED', next: nextOf(input.step), output } : { status: 'FAILED', next: nextOf(input.step), error: error!, fatal: true };
   }
 
+  /**
+   * SEND_EMAIL inside a batch: sendEmailStep, or 'alone' when the execution must go on in its own
+   * workflow at this step (quiet hours to wait out; a transient failure to retry with the delivery
+   * retry policy: the retry finds the email id on the step record).
+   */
+  async function sendEmailInBatch(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | 'alone'> {
+    try {
+      const outcome = await sendEmailStep(input);
+      return 'waitMs' in outcome ? 'alone' : outcome;
+    } catch {
+      return 'alone';
+    }
+  }
+
+  /**
+   * One execution of a batch through its immediate steps, as the workflow would run them
+   * (workflows/automation.workflow.ts): the final status written here, or where it continues alone.
+   */
+  async function advanceInBatch(executionId: string, steps: Step[]): Promise<AutomationResume | null> {
+    const byId = new Map(steps.map((s) => [s.id, s]));
+    const finish = (status: ExecutionStatus, reason: string | null) => finishExecution(em(), executionId, status, reason).then(() => null);
+    let step: Step | undefined = steps[0];
+    for (let idx = 0; step; idx++) {
+      // A run this long fails in its own workflow (MAX_STEPS_PER_EXECUTION there).
+      if (idx >= MAX_STEPS_IN_BATCH) return { idx, stepId: step.id };
+      const input: StepInput = { executionId, idx, step };
+      let outcome: StepOutcome | 'alone';
+      switch (step.type) {
+        case 'SEND_EMAIL':
+          outcome = await sendEmailInBatch(input as StepInput<StepOf<'SEND_EMAIL'>>);
+          break;
+        case 'CONDITION':
+        case 'UPDATE_CONTACT':
+        case 'EXIT':
+          outcome = await em().transactional(async (tx) => {
+            const { ctx, halt } = await contextOrHalt(tx, input);
+            return halt ?? runStep(tx, input, ctx!);
+          });
+          break;
+        default:
+          // DELAY, WAIT_UNTIL, WAIT_FOR_EVENT (durable waits) and WEBHOOK (one attempt, its own activity).
+          outcome = 'alone';
+      }
+      if (outcome === 'alone') return { idx, stepId: step.id };
+      if (outcome.status === 'HALT') return finish('EXITED', outcome.reason);
+      if (outcome.status === 'FAILED' && outcome.fatal) return finish('FAILED', `Step "${step.id}": ${outcome.error}`);
+      if (step.type === 'EXIT') return finish('EXITED', step.reason ?? null);
+      step = outcome.next ? byId.get(outcome.next) : undefined;
+    }
+    return finish('COMPLETED', null);
+  }
+
   /** SEND_EMAIL: the record (prepare), its delivery through the engine, the step's outcome. */
   async function sendEmailStep(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { waitMs: number }> {
     const prepared = await prepare(input);
     if ('status' in prepared || 'waitMs' in prepared) return prepared;
     let outcome: DeliveryOutcome;
     try {
-      outcome = await delivery.deliver(prepared.emailId);
+      // Fenced: once a cancel of the execution has answered, its mail is not handed over.
+      outcome = await delivery.deliver(prepared.emailId, { fence: (tx) => executionStillRunning(tx, input.executionId) });
     } catch (err) {
       const failure = err as ApplicationFailure;
       const permanent = failure instanceof ApplicationFailure && (failure.type === EMAIL_BOUNCED || failure.type === EMAIL_FAILED) && failure.details?.[0];
@@ -201,6 +261,36 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
         return { ...outcome, finished: true };
       }
       return outcome;
+    },
+
+    /**
+     * The immediate steps of a batch of new executions (workflows/automation-batch.workflow.ts),
+     * BATCH_LANES executions at a time, heartbeating. Only executions still live are advanced
+     * (none is on a workflow of its own before this activity answers), so a retry of this activity (a worker killed mid-batch)
+     * goes over the unfinished ones again: every step is idempotent (records keyed by (execution,
+     * position), the email id kept on the step record, a delivered record never sent again).
+     */
+    async runAutomationBatch(input: { batchId: string; steps: Step[]; executionIds: string[] }): Promise<AutomationBatchResult> {
+      return withHeartbeat(async () => {
+        const open = await sqlRows<{ id: string }>(
+          em(),
+          `select id from workflow_executions where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status in ('RUNNING', 'WAITING') order by id`,
+          [JSON.stringify(input.executionIds)],
+        );
+        const continued: AutomationBatchResult['continued'] = [];
+        let finished = 0;
+        await forEachBounded(open, BATCH_LANES, async ({ id }) => {
+          const alone = await advanceInBatch(id, input.steps);
+          if (alone) continued.push({ executionId: id, ...alone });
+          else finished++;
+        });
+        return { finished, continued };
+      });
+    },
+
+    /** A batch whose activity used up its retries: its executions still RUNNING are FAILED with the reason. */
+    async failAutomationBatch(input: { executionIds: string[]; reason: string }): Promise<void> {
+      await failExecutions(em(), input.executionIds, input.reason);
     },
 
     /** SEND_EMAIL whose delivery retries are used up: the record FAILED (unless already final), the step recorded. */
