@@ -1,9 +1,8 @@
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent } from '../core/events/events.js';
 import { sqlRows, sqlRun } from '../db/sql.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
-import { createWorkflow, eventually, execution, mailsTo, settled } from './support/automations.js';
+import { createWorkflow, eventually, execution, mailsTo, settled, trackBurst } from './support/automations.js';
 import { insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
 
@@ -27,21 +26,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** `count` new contacts, then one `name` event each, committed together: the dispatcher finds them in one pass. */
-async function burst(prefix: string, name: string, count: number): Promise<string[]> {
-  const emails = Array.from({ length: count }, (_, i) => `${prefix}${i}@recipients.test`);
-  const contacts: string[] = [];
-  for (const email of emails) {
-    const res = await ctx.request('POST', '/contacts', { body: { email } });
-    expect(res.status).toBe(201);
-    contacts.push((await json(res)).data.id);
-  }
-  await ctx.orm.em.fork().transactional(async (tx) => {
-    for (const contactId of contacts) await recordEvent(tx, { projectId: ctx.project.id, contactId, name });
-  });
-  return emails;
-}
-
 const batchIds = async (workflowId: string) =>
   (await sqlRows<{ batch_id: string | null }>(ctx.orm.em.fork(), 'select distinct batch_id from workflow_executions where workflow_id = ?', [workflowId])).map((r) => r.batch_id);
 
@@ -63,7 +47,7 @@ describe('a burst of new executions', () => {
       trigger: { type: 'EVENT', eventName: 'burst-signup' },
       steps: [{ id: 'welcome', type: 'SEND_EMAIL', from: 'hello@example.com', subject: 'Welcome {{email}}', body: '<p>hi</p>' }],
     });
-    const emails = await burst('burst', 'burst-signup', 30);
+    const emails = await trackBurst(ctx, 'burst', 'burst-signup', 30);
     const done = await settled(ctx, wf.id, 30, undefined, 90_000);
     expect(done.map((x) => x.status)).toEqual(Array(30).fill('COMPLETED'));
     for (const email of emails) expect((await mailsTo(smtp, email)).map((m) => m.subject)).toEqual([`Welcome ${email}`]);
@@ -91,7 +75,7 @@ describe('a burst of new executions', () => {
         { id: 'two', type: 'SEND_EMAIL', from: 'hello@example.com', subject: 'Two', body: '<p>2</p>' },
       ],
     });
-    const emails = await burst('later', 'burst-later', 5);
+    const emails = await trackBurst(ctx, 'later', 'burst-later', 5);
     const done = await settled(ctx, wf.id, 5, undefined, 90_000);
     expect(done.map((x) => x.status)).toEqual(Array(5).fill('COMPLETED'));
     for (const email of emails) expect((await mailsTo(smtp, email)).map((m) => m.subject)).toEqual(['One', 'Two']);
@@ -118,7 +102,7 @@ describe('a burst of new executions', () => {
         trigger: { type: 'EVENT', eventName: 'burst-slow' },
         steps: [{ id: 'welcome', type: 'SEND_EMAIL', from: 'hello@example.com', subject: 'Slow', body: '<p>slow</p>' }],
       });
-      const emails = await burst('slow', 'burst-slow', COUNT);
+      const emails = await trackBurst(ctx, 'slow', 'burst-slow', COUNT);
       await eventually(async () => (await mailsTo(smtp, emails[0])).length + (await mailsTo(smtp, emails[1])).length > 0 || null, 90_000, 'the batch sending');
       const all = await eventually(async () => {
         const res = await ctx.request('GET', `/workflows/${wf.id}/executions?limit=100`);

@@ -15,7 +15,7 @@ const STATUS = defineSearchAttributeKey('AutomationStatus', SearchAttributeType.
 const { runAutomationBatch } = proxyActivities<Activities>({
   // Long enough for a batch of paced sends; a dead worker is noticed by the heartbeat timeout.
   startToCloseTimeout: '30 minutes',
-  heartbeatTimeout: '30 seconds',
+  heartbeatTimeout: '15 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 20 },
 });
 const local = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute', retry: { initialInterval: '500 milliseconds', maximumAttempts: 20 } });
