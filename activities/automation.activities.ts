@@ -11,9 +11,10 @@ import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
 import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
 import type { ExecutionStatus } from '../db/entities/workflow-execution.js';
-import type { AutomationBatchResult, AutomationResume, AutomationRun, StepOutcome } from '../core/automations/types.js';
+import type { AutomationBatchResult, AutomationRun, StepOutcome } from '../core/automations/types.js';
 import type { ActivityDeps } from './deps.js';
 import { createDeliveryEngine, type DeliveryEngine } from './delivery/engine.js';
+import { deliverStepMails } from './automation-emails.js';
 import { EMAIL_BOUNCED, EMAIL_FAILED, type DeliveryOutcome } from './delivery/outcome.js';
 import { sqlFirst, sqlRows } from '../db/sql.js';
 import { forEachBounded } from './lib/concurrency.js';
@@ -139,56 +140,79 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
     return sent ? { status: 'COMPLETED', next: nextOf(input.step), output } : { status: 'FAILED', next: nextOf(input.step), error: error!, fatal: true };
   }
 
-  /**
-   * SEND_EMAIL inside a batch: sendEmailStep, or 'alone' when the execution must go on in its own
-   * workflow at this step (quiet hours to wait out; a transient failure to retry with the delivery
-   * retry policy: the retry finds the email id on the step record).
-   */
-  async function sendEmailInBatch(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | 'alone'> {
-    try {
-      const outcome = await sendEmailStep(input);
-      return 'waitMs' in outcome ? 'alone' : outcome;
-    } catch {
-      return 'alone';
+  /** Where an execution of a batch stands: the step it is at, or done (final status written), or continuing alone there. */
+  type Cursor = { executionId: string; idx: number; step: Step };
+  type Moved = { at: Cursor } | { done: true } | { alone: AutomationBatchResult['continued'][number] };
+
+  /** After a step's outcome, as the workflow decides (workflows/automation.workflow.ts): the next step, or the final status written. */
+  async function afterStep(c: Cursor, outcome: StepOutcome, byId: Map<string, Step>): Promise<Moved> {
+    const finish = (status: ExecutionStatus, reason: string | null) => finishExecution(em(), c.executionId, status, reason).then(() => ({ done: true as const }));
+    if (outcome.status === 'HALT') return finish('EXITED', outcome.reason);
+    if (outcome.status === 'FAILED' && outcome.fatal) return finish('FAILED', `Step "${c.step.id}": ${outcome.error}`);
+    if (c.step.type === 'EXIT') return finish('EXITED', c.step.reason ?? null);
+    const next = outcome.next ? byId.get(outcome.next) : undefined;
+    return next ? { at: { executionId: c.executionId, idx: c.idx + 1, step: next } } : finish('COMPLETED', null);
+  }
+
+  /** Runs CONDITION, UPDATE_CONTACT and EXIT steps until a SEND_EMAIL (left for the batch's send round), the end, or a step it cannot run. */
+  async function untilSend(c: Cursor, byId: Map<string, Step>): Promise<Moved> {
+    for (let at = c; ; ) {
+      // A run this long fails in its own workflow (MAX_STEPS_PER_EXECUTION there).
+      if (at.idx >= MAX_STEPS_IN_BATCH) return { alone: { executionId: at.executionId, idx: at.idx, stepId: at.step.id } };
+      const input: StepInput = at;
+      switch (at.step.type) {
+        case 'SEND_EMAIL':
+          return { at };
+        case 'CONDITION':
+        case 'UPDATE_CONTACT':
+        case 'EXIT': {
+          const outcome = await em().transactional(async (tx) => {
+            const { ctx, halt } = await contextOrHalt(tx, input);
+            return halt ?? runStep(tx, input, ctx!);
+          });
+          const moved = await afterStep(at, outcome, byId);
+          if (!('at' in moved)) return moved;
+          at = moved.at;
+          break;
+        }
+        default:
+          // DELAY, WAIT_UNTIL, WAIT_FOR_EVENT (durable waits) and WEBHOOK (one attempt, its own activity).
+          return { alone: { executionId: at.executionId, idx: at.idx, stepId: at.step.id } };
+      }
     }
   }
 
   /**
-   * One execution of a batch through its immediate steps, as the workflow would run them
-   * (workflows/automation.workflow.ts): the final status written here, or where it continues alone.
+   * One send round of a batch: every execution at a SEND_EMAIL gets its email record (prepare,
+   * as the step alone would), then all of them go through the delivery engine's batch path
+   * (automation-emails.ts) and each step's outcome is recorded. Quiet hours to wait out, or a
+   * mail left unsent after transient failures: that execution continues alone at this step (its
+   * retry finds the email id on the step record).
    */
-  async function advanceInBatch(executionId: string, steps: Step[]): Promise<AutomationResume | null> {
-    const byId = new Map(steps.map((s) => [s.id, s]));
-    const finish = (status: ExecutionStatus, reason: string | null) => finishExecution(em(), executionId, status, reason).then(() => null);
-    let step: Step | undefined = steps[0];
-    for (let idx = 0; step; idx++) {
-      // A run this long fails in its own workflow (MAX_STEPS_PER_EXECUTION there).
-      if (idx >= MAX_STEPS_IN_BATCH) return { idx, stepId: step.id };
-      const input: StepInput = { executionId, idx, step };
-      let outcome: StepOutcome | 'alone';
-      switch (step.type) {
-        case 'SEND_EMAIL':
-          outcome = await sendEmailInBatch(input as StepInput<StepOf<'SEND_EMAIL'>>);
-          break;
-        case 'CONDITION':
-        case 'UPDATE_CONTACT':
-        case 'EXIT':
-          outcome = await em().transactional(async (tx) => {
-            const { ctx, halt } = await contextOrHalt(tx, input);
-            return halt ?? runStep(tx, input, ctx!);
-          });
-          break;
-        default:
-          // DELAY, WAIT_UNTIL, WAIT_FOR_EVENT (durable waits) and WEBHOOK (one attempt, its own activity).
-          outcome = 'alone';
-      }
-      if (outcome === 'alone') return { idx, stepId: step.id };
-      if (outcome.status === 'HALT') return finish('EXITED', outcome.reason);
-      if (outcome.status === 'FAILED' && outcome.fatal) return finish('FAILED', `Step "${step.id}": ${outcome.error}`);
-      if (step.type === 'EXIT') return finish('EXITED', step.reason ?? null);
-      step = outcome.next ? byId.get(outcome.next) : undefined;
-    }
-    return finish('COMPLETED', null);
+  async function sendRound(projectId: string, at: Cursor[], byId: Map<string, Step>): Promise<Moved[]> {
+    const moved: Moved[] = [];
+    const mails: { c: Cursor; emailId: string }[] = [];
+    await forEachBounded(at, BATCH_LANES, async (c) => {
+      const prepared = await prepare(c as StepInput<StepOf<'SEND_EMAIL'>>);
+      if ('waitMs' in prepared) moved.push({ alone: { executionId: c.executionId, idx: c.idx, stepId: c.step.id } });
+      else if ('status' in prepared) moved.push(await afterStep(c, prepared, byId));
+      else mails.push({ c, emailId: prepared.emailId });
+    });
+    if (mails.length === 0) return moved;
+    const outcomes = await deliverStepMails(deps, projectId, mails.map((m) => ({ emailId: m.emailId, executionId: m.c.executionId })));
+    await forEachBounded(mails, BATCH_LANES, async ({ c, emailId }) => {
+      let outcome = outcomes.get(emailId) ?? null;
+      // Unsent because its fence refused (the execution was cancelled or ended): the record says so.
+      if (!outcome && !(await stillLive(c.executionId))) outcome = await delivery.markFailed(emailId, 'The automation execution was cancelled before the hand-off');
+      if (!outcome) return void moved.push({ alone: { executionId: c.executionId, idx: c.idx, stepId: c.step.id } });
+      moved.push(await afterStep(c, await sendStepOutcome(em(), c as StepInput<StepOf<'SEND_EMAIL'>>, emailId, outcome), byId));
+    });
+    return moved;
+  }
+
+  async function stillLive(executionId: string): Promise<boolean> {
+    const row = await sqlFirst<{ id: string }>(em(), `select id from workflow_executions where id = ? and status in ('RUNNING', 'WAITING')`, [executionId]);
+    return row !== undefined;
   }
 
   /** SEND_EMAIL: the record (prepare), its delivery through the engine, the step's outcome. */
@@ -270,7 +294,7 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
      * goes over the unfinished ones again: every step is idempotent (records keyed by (execution,
      * position), the email id kept on the step record, a delivered record never sent again).
      */
-    async runAutomationBatch(input: { batchId: string; steps: Step[]; executionIds: string[] }): Promise<AutomationBatchResult> {
+    async runAutomationBatch(input: { batchId: string; projectId: string; steps: Step[]; executionIds: string[] }): Promise<AutomationBatchResult> {
       return withHeartbeat(async () => {
         const open = await sqlRows<{ id: string }>(
           em(),
@@ -279,11 +303,21 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
         );
         const continued: AutomationBatchResult['continued'] = [];
         let finished = 0;
-        await forEachBounded(open, BATCH_LANES, async ({ id }) => {
-          const alone = await advanceInBatch(id, input.steps);
-          if (alone) continued.push({ executionId: id, ...alone });
-          else finished++;
-        });
+        const byId = new Map(input.steps.map((s) => [s.id, s]));
+        let at: Cursor[] = open.map(({ id }) => ({ executionId: id, idx: 0, step: input.steps[0] }));
+        // Rounds: every execution runs on to its next SEND_EMAIL, then those mails go out together.
+        while (at.length > 0) {
+          const moved: Moved[] = [];
+          await forEachBounded(at, BATCH_LANES, async (c) => void moved.push(await untilSend(c, byId)));
+          const sending = moved.flatMap((m) => ('at' in m ? [m.at] : []));
+          const after = [...moved.filter((m) => !('at' in m)), ...(await sendRound(input.projectId, sending, byId))];
+          at = [];
+          for (const m of after) {
+            if ('at' in m) at.push(m.at);
+            else if ('alone' in m) continued.push(m.alone);
+            else finished++;
+          }
+        }
         return { finished, continued };
       });
     },

@@ -31,7 +31,7 @@ const local = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute'
 export async function automationBatchWorkflow(input: AutomationBatchInput): Promise<AutomationBatchResult> {
   let result: AutomationBatchResult;
   try {
-    result = await runAutomationBatch({ batchId: input.batchId, steps: input.steps, executionIds: input.executions.map((e) => e.executionId) });
+    result = await runAutomationBatch({ batchId: input.batchId, projectId: input.projectId, steps: input.steps, executionIds: input.executions.map((e) => e.executionId) });
   } catch (err) {
     if (!(err instanceof ActivityFailure)) throw err;
     // Retries used up: the executions still RUNNING here say so (none continued elsewhere).

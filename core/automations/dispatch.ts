@@ -34,7 +34,7 @@ export function groupIntoBatches(starts: NewExecution[], maxSize = BATCH_MAX_EXE
   const fits = new Map<string, boolean>();
   for (const e of starts) {
     const key = `${e.workflowId}:${e.version}`;
-    if (!fits.has(key)) fits.set(key, !!e.steps && e.version !== undefined && JSON.stringify(e.steps).length <= RUN_IN_INPUT_MAX_CHARS);
+    if (!fits.has(key)) fits.set(key, !!e.steps?.length && e.version !== undefined && JSON.stringify(e.steps).length <= RUN_IN_INPUT_MAX_CHARS);
     if (!fits.get(key)) alone.push(e);
     else groups.set(key, [...(groups.get(key) ?? []), e]);
   }
