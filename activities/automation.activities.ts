@@ -17,7 +17,7 @@ import { createDeliveryEngine, type DeliveryEngine } from './delivery/engine.js'
 import { deliverStepMails } from './automation-emails.js';
 import { EMAIL_BOUNCED, EMAIL_FAILED, type DeliveryOutcome } from './delivery/outcome.js';
 import { sqlFirst, sqlRows } from '../db/sql.js';
-import { forEachBounded } from './lib/concurrency.js';
+import { forEachBounded, limiter } from './lib/concurrency.js';
 import { withHeartbeat } from './lib/heartbeat.js';
 
 interface StepInput<T extends Step = Step> {
@@ -29,6 +29,8 @@ interface StepInput<T extends Step = Step> {
 
 /** Executions of a batch advanced at once (each holds at most one database connection at a time). */
 const BATCH_LANES = 16;
+/** Email records (prepare's transaction) being written at once for all batches of the process: fewer than the database pool's 10 connections. */
+const BATCH_PREPARES = 6;
 /** The workflow's MAX_STEPS_PER_EXECUTION: a run that long goes on (and fails) in its own workflow. */
 const MAX_STEPS_IN_BATCH = 1000;
 
@@ -37,6 +39,9 @@ const nextOf = (step: Step): string | null => ('next' in step ? (step.next ?? nu
 /** Every side effect of an automation execution; the workflow (workflows/automation.workflow.ts) only decides. */
 export function createAutomationActivities(deps: ActivityDeps, delivery: DeliveryEngine = createDeliveryEngine(deps)) {
   const em = () => deps.orm.em.fork();
+  // Email records of batches written at once in this process, first come first served: the batches
+  // started first reach their hand-off first, instead of all of them advancing together (latency).
+  const preparing = limiter(BATCH_PREPARES);
 
   /** Records the outcome of a step that ran in one go. */
   async function finished(tx: EntityManager, input: StepInput, status: StepStatus, extra: { output?: unknown; error?: string } = {}) {
@@ -193,7 +198,7 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
     const moved: Moved[] = [];
     const mails: { c: Cursor; emailId: string }[] = [];
     await forEachBounded(at, BATCH_LANES, async (c) => {
-      const prepared = await prepare(c as StepInput<StepOf<'SEND_EMAIL'>>);
+      const prepared = await preparing.run(() => prepare(c as StepInput<StepOf<'SEND_EMAIL'>>));
       if ('waitMs' in prepared) moved.push({ alone: { executionId: c.executionId, idx: c.idx, stepId: c.step.id } });
       else if ('status' in prepared) moved.push(await afterStep(c, prepared, byId));
       else mails.push({ c, emailId: prepared.emailId });
