@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { fillPlaceholders } from '../core/templates/render.js';
 import { evaluateCondition } from '../core/automations/condition.js';
 import { durationMs, type Step, type StepOf } from '../core/automations/definition.js';
-import { awaitedEventSince, finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';
+import { awaitedEventSince, executionStillRunning, failExecutions, finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';
 import { maxUuidV7At, minUuidV7At } from '../core/events/events.js';
 import { countAfterOf } from '../core/automations/executions.js';
 import { prepareStepEmail } from '../core/automations/send-email.js';
@@ -11,11 +11,14 @@ import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
 import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
 import type { ExecutionStatus } from '../db/entities/workflow-execution.js';
-import type { AutomationRun, StepOutcome } from '../core/automations/types.js';
+import type { AutomationBatchResult, AutomationRun, StepOutcome } from '../core/automations/types.js';
 import type { ActivityDeps } from './deps.js';
 import { createDeliveryEngine, type DeliveryEngine } from './delivery/engine.js';
+import { deliverStepMails } from './automation-emails.js';
 import { EMAIL_BOUNCED, EMAIL_FAILED, type DeliveryOutcome } from './delivery/outcome.js';
 import { sqlFirst, sqlRows } from '../db/sql.js';
+import { forEachBounded, limiter } from './lib/concurrency.js';
+import { withHeartbeat } from './lib/heartbeat.js';
 
 interface StepInput<T extends Step = Step> {
   executionId: string;
@@ -24,11 +27,21 @@ interface StepInput<T extends Step = Step> {
   step: T;
 }
 
+/** Executions of a batch advanced at once (each holds at most one database connection at a time). */
+const BATCH_LANES = 16;
+/** Email records (prepare's transaction) being written at once for all batches of the process: fewer than the database pool's 10 connections. */
+const BATCH_PREPARES = 6;
+/** The workflow's MAX_STEPS_PER_EXECUTION: a run that long goes on (and fails) in its own workflow. */
+const MAX_STEPS_IN_BATCH = 1000;
+
 const nextOf = (step: Step): string | null => ('next' in step ? (step.next ?? null) : null);
 
 /** Every side effect of an automation execution; the workflow (workflows/automation.workflow.ts) only decides. */
 export function createAutomationActivities(deps: ActivityDeps, delivery: DeliveryEngine = createDeliveryEngine(deps)) {
   const em = () => deps.orm.em.fork();
+  // Email records of batches written at once in this process, first come first served: the batches
+  // started first reach their hand-off first, instead of all of them advancing together (latency).
+  const preparing = limiter(BATCH_PREPARES);
 
   /** Records the outcome of a step that ran in one go. */
   async function finished(tx: EntityManager, input: StepInput, status: StepStatus, extra: { output?: unknown; error?: string } = {}) {
@@ -132,13 +145,89 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
     return sent ? { status: 'COMPLETED', next: nextOf(input.step), output } : { status: 'FAILED', next: nextOf(input.step), error: error!, fatal: true };
   }
 
+  /** Where an execution of a batch stands: the step it is at, or done (final status written), or continuing alone there. */
+  type Cursor = { executionId: string; idx: number; step: Step };
+  type Moved = { at: Cursor } | { done: true } | { alone: AutomationBatchResult['continued'][number] };
+
+  /** After a step's outcome, as the workflow decides (workflows/automation.workflow.ts): the next step, or the final status written. */
+  async function afterStep(c: Cursor, outcome: StepOutcome, byId: Map<string, Step>): Promise<Moved> {
+    const finish = (status: ExecutionStatus, reason: string | null) => finishExecution(em(), c.executionId, status, reason).then(() => ({ done: true as const }));
+    if (outcome.status === 'HALT') return finish('EXITED', outcome.reason);
+    if (outcome.status === 'FAILED' && outcome.fatal) return finish('FAILED', `Step "${c.step.id}": ${outcome.error}`);
+    if (c.step.type === 'EXIT') return finish('EXITED', c.step.reason ?? null);
+    const next = outcome.next ? byId.get(outcome.next) : undefined;
+    return next ? { at: { executionId: c.executionId, idx: c.idx + 1, step: next } } : finish('COMPLETED', null);
+  }
+
+  /** Runs CONDITION, UPDATE_CONTACT and EXIT steps until a SEND_EMAIL (left for the batch's send round), the end, or a step it cannot run. */
+  async function untilSend(c: Cursor, byId: Map<string, Step>): Promise<Moved> {
+    for (let at = c; ; ) {
+      // A run this long fails in its own workflow (MAX_STEPS_PER_EXECUTION there).
+      if (at.idx >= MAX_STEPS_IN_BATCH) return { alone: { executionId: at.executionId, idx: at.idx, stepId: at.step.id } };
+      const input: StepInput = at;
+      switch (at.step.type) {
+        case 'SEND_EMAIL':
+          return { at };
+        case 'CONDITION':
+        case 'UPDATE_CONTACT':
+        case 'EXIT': {
+          const outcome = await em().transactional(async (tx) => {
+            const { ctx, halt } = await contextOrHalt(tx, input);
+            return halt ?? runStep(tx, input, ctx!);
+          });
+          const moved = await afterStep(at, outcome, byId);
+          if (!('at' in moved)) return moved;
+          at = moved.at;
+          break;
+        }
+        default:
+          // DELAY, WAIT_UNTIL, WAIT_FOR_EVENT (durable waits) and WEBHOOK (one attempt, its own activity).
+          return { alone: { executionId: at.executionId, idx: at.idx, stepId: at.step.id } };
+      }
+    }
+  }
+
+  /**
+   * One send round of a batch: every execution at a SEND_EMAIL gets its email record (prepare,
+   * as the step alone would), then all of them go through the delivery engine's batch path
+   * (automation-emails.ts) and each step's outcome is recorded. Quiet hours to wait out, or a
+   * mail left unsent after transient failures: that execution continues alone at this step (its
+   * retry finds the email id on the step record).
+   */
+  async function sendRound(projectId: string, at: Cursor[], byId: Map<string, Step>): Promise<Moved[]> {
+    const moved: Moved[] = [];
+    const mails: { c: Cursor; emailId: string }[] = [];
+    await forEachBounded(at, BATCH_LANES, async (c) => {
+      const prepared = await preparing.run(() => prepare(c as StepInput<StepOf<'SEND_EMAIL'>>));
+      if ('waitMs' in prepared) moved.push({ alone: { executionId: c.executionId, idx: c.idx, stepId: c.step.id } });
+      else if ('status' in prepared) moved.push(await afterStep(c, prepared, byId));
+      else mails.push({ c, emailId: prepared.emailId });
+    });
+    if (mails.length === 0) return moved;
+    const outcomes = await deliverStepMails(deps, projectId, mails.map((m) => ({ emailId: m.emailId, executionId: m.c.executionId })));
+    await forEachBounded(mails, BATCH_LANES, async ({ c, emailId }) => {
+      let outcome = outcomes.get(emailId) ?? null;
+      // Unsent because its fence refused (the execution was cancelled or ended): the record says so.
+      if (!outcome && !(await stillLive(c.executionId))) outcome = await delivery.markFailed(emailId, 'The automation execution was cancelled before the hand-off');
+      if (!outcome) return void moved.push({ alone: { executionId: c.executionId, idx: c.idx, stepId: c.step.id } });
+      moved.push(await afterStep(c, await sendStepOutcome(em(), c as StepInput<StepOf<'SEND_EMAIL'>>, emailId, outcome), byId));
+    });
+    return moved;
+  }
+
+  async function stillLive(executionId: string): Promise<boolean> {
+    const row = await sqlFirst<{ id: string }>(em(), `select id from workflow_executions where id = ? and status in ('RUNNING', 'WAITING')`, [executionId]);
+    return row !== undefined;
+  }
+
   /** SEND_EMAIL: the record (prepare), its delivery through the engine, the step's outcome. */
   async function sendEmailStep(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { waitMs: number }> {
     const prepared = await prepare(input);
     if ('status' in prepared || 'waitMs' in prepared) return prepared;
     let outcome: DeliveryOutcome;
     try {
-      outcome = await delivery.deliver(prepared.emailId);
+      // Fenced: once a cancel of the execution has answered, its mail is not handed over.
+      outcome = await delivery.deliver(prepared.emailId, { fence: (tx) => executionStillRunning(tx, input.executionId) });
     } catch (err) {
       const failure = err as ApplicationFailure;
       const permanent = failure instanceof ApplicationFailure && (failure.type === EMAIL_BOUNCED || failure.type === EMAIL_FAILED) && failure.details?.[0];
@@ -201,6 +290,46 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
         return { ...outcome, finished: true };
       }
       return outcome;
+    },
+
+    /**
+     * The immediate steps of a batch of new executions (workflows/automation-batch.workflow.ts),
+     * BATCH_LANES executions at a time, heartbeating. Only executions still live are advanced
+     * (none is on a workflow of its own before this activity answers), so a retry of this activity (a worker killed mid-batch)
+     * goes over the unfinished ones again: every step is idempotent (records keyed by (execution,
+     * position), the email id kept on the step record, a delivered record never sent again).
+     */
+    async runAutomationBatch(input: { batchId: string; projectId: string; steps: Step[]; executionIds: string[] }): Promise<AutomationBatchResult> {
+      return withHeartbeat(async () => {
+        const open = await sqlRows<{ id: string }>(
+          em(),
+          `select id from workflow_executions where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status in ('RUNNING', 'WAITING') order by id`,
+          [JSON.stringify(input.executionIds)],
+        );
+        const continued: AutomationBatchResult['continued'] = [];
+        let finished = 0;
+        const byId = new Map(input.steps.map((s) => [s.id, s]));
+        let at: Cursor[] = open.map(({ id }) => ({ executionId: id, idx: 0, step: input.steps[0] }));
+        // Rounds: every execution runs on to its next SEND_EMAIL, then those mails go out together.
+        while (at.length > 0) {
+          const moved: Moved[] = [];
+          await forEachBounded(at, BATCH_LANES, async (c) => void moved.push(await untilSend(c, byId)));
+          const sending = moved.flatMap((m) => ('at' in m ? [m.at] : []));
+          const after = [...moved.filter((m) => !('at' in m)), ...(await sendRound(input.projectId, sending, byId))];
+          at = [];
+          for (const m of after) {
+            if ('at' in m) at.push(m.at);
+            else if ('alone' in m) continued.push(m.alone);
+            else finished++;
+          }
+        }
+        return { finished, continued };
+      });
+    },
+
+    /** A batch whose activity used up its retries: its executions still RUNNING are FAILED with the reason. */
+    async failAutomationBatch(input: { executionIds: string[]; reason: string }): Promise<void> {
+      await failExecutions(em(), input.executionIds, input.reason);
     },
 
     /** SEND_EMAIL whose delivery retries are used up: the record FAILED (unless already final), the step recorded. */

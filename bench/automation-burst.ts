@@ -473,7 +473,7 @@ async function main() {
       // Where an execution's time goes: a sample's database times and Temporal history.
       const sample = await sqlRows<Record<string, any>>(
         em,
-        `select x.workflow_id, x.contact_id, x.seq, c.email, ev.created_at as tracked_at, x.started_at, x.dispatched_at, m.created_at as email_created_at, m.sent_at
+        `select x.workflow_id, x.contact_id, x.seq, x.batch_id, c.email, ev.created_at as tracked_at, x.started_at, x.dispatched_at, m.created_at as email_created_at, m.sent_at
          from workflow_executions x join contacts c on c.id = x.contact_id join events ev on ev.id = x.trigger_event_id
          left join workflow_execution_steps s on s.execution_id = x.id and s.idx = 0
          left join emails m on m.id = (s.output->>'emailId')::uuid
@@ -486,9 +486,20 @@ async function main() {
       const historyLengths: number[] = [];
       const kinds = { activities: [] as number[], markers: [] as number[], workflowTasks: [] as number[] };
       const arrivedAt = new Map(arrivals.map((a) => [a.to, a.arrivedAt]));
+      // An execution of a batch (core/automations/dispatch.ts) ran in its batch's workflow: its history is shared.
+      const histories = new Map<string, Promise<NonNullable<Awaited<ReturnType<ReturnType<typeof client.workflow.getHandle>['fetchHistory']>>['events']>>>();
+      const historyOf = (id: string) => {
+        if (!histories.has(id)) histories.set(id, client.workflow.getHandle(id).fetchHistory().then((h) => h.events ?? []));
+        return histories.get(id)!;
+      };
+      const batchSizes = new Map((await sqlRows<{ batch_id: string | null; n: string }>(em, 'select batch_id, count(*) as n from workflow_executions where workflow_id = ? group by batch_id', [wf.id])).map((b) => [b.batch_id, Number(b.n)]));
+      const alone = batchSizes.get(null) ?? 0;
+      const batchIds = [...batchSizes.keys()].filter((b): b is string => b !== null);
+      let batchEvents = 0;
+      await eachLimited(batchIds, 8, async (b) => void (batchEvents += (await historyOf(b)).length));
       await eachLimited(sample, 8, async (x) => {
-        const events = (await client.workflow.getHandle(automationWorkflowId(x.workflow_id, x.contact_id, x.seq)).fetchHistory()).events ?? [];
-        historyLengths.push(events.length);
+        const events = await historyOf(x.batch_id ?? automationWorkflowId(x.workflow_id, x.contact_id, x.seq));
+        if (!x.batch_id) historyLengths.push(events.length);
         const first = (type: number) => events.find((e) => e.eventType === type);
         kinds.activities.push(events.filter((e) => e.eventType === ET.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED).length);
         kinds.markers.push(events.filter((e) => e.eventType === ET.EVENT_TYPE_MARKER_RECORDED).length);
@@ -515,7 +526,9 @@ async function main() {
         add('end of DATA -> workflow closed', closed - arrived);
         add('event recorded -> end of DATA (total)', arrived - trackedAt);
       });
-      line('automation: history events per execution', `${Math.min(...historyLengths)}-${Math.max(...historyLengths)} (activity tasks ${Math.max(...kinds.activities)}, local-activity markers ${Math.max(...kinds.markers)}, workflow tasks ${Math.max(...kinds.workflowTasks)}; sample of ${historyLengths.length})`);
+      const aloneEvents = historyLengths.length ? (historyLengths.reduce((a, b) => a + b, 0) / historyLengths.length) * alone : 0;
+      line('automation: Temporal workflows', `${batchIds.length} batch workflow(s) for ${N - alone} executions, ${alone} execution(s) in a workflow of their own`);
+      line('automation: history events per execution', `${((batchEvents + aloneEvents) / N).toFixed(2)} (all batch histories${alone ? ' + the sampled own ones' : ''} / N; activity tasks per workflow ${Math.max(...kinds.activities)}, local-activity markers ${Math.max(...kinds.markers)}, workflow tasks ${Math.max(...kinds.workflowTasks)})`);
       out.push(`automation: where the time goes (p50 / p99 ms, sample of ${sample.length}; database, Temporal and sink clocks of one machine)`);
       for (const [k, v] of Object.entries(stage)) out.push(`  ${k.padEnd(52)} ${pct(v, 50).toFixed(0).padStart(7)} / ${pct(v, 99).toFixed(0).padStart(7)}`);
       if (queryDir) {

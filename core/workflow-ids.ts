@@ -6,6 +6,8 @@ export const sendWorkflowId = (firstEmailId: string) => `send-${firstEmailId}`;
 export const domainWorkflowId = (domainId: string) => `domain-${domainId}`;
 /** One execution of an automation workflow for one contact; `seq` counts that contact's runs of it from 1. */
 export const automationWorkflowId = (workflowId: string, contactId: string, seq: number) => `automation-${workflowId}-${contactId}-${seq}`;
+/** The first steps of a batch of new automation executions, keyed by its first execution id. */
+export const automationBatchId = (firstExecutionId: string) => `automation-batch-${firstExecutionId}`;
 /** Periodic re-evaluation of one DYNAMIC segment (membership events, member count). */
 export const segmentWorkflowId = (segmentId: string) => `segment-${segmentId}`;
 /** The one workflow of a campaign: scheduling, sending, pause and cancel. */

@@ -25,6 +25,7 @@ import { Migration20261126170000_timing } from './migrations/Migration2026112617
 import { Migration20261126180000_marketing_sends_sent_at } from './migrations/Migration20261126180000_marketing_sends_sent_at.js';
 import { Migration20261126190000_contact_import_parsed } from './migrations/Migration20261126190000_contact_import_parsed.js';
 import { Migration20261127100000_automation_start_rule } from './migrations/Migration20261127100000_automation_start_rule.js';
+import { Migration20261128100000_execution_batches } from './migrations/Migration20261128100000_execution_batches.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -51,6 +52,7 @@ export const migrationsList = [
   { name: 'Migration20261126180000_marketing_sends_sent_at', class: Migration20261126180000_marketing_sends_sent_at },
   { name: 'Migration20261126190000_contact_import_parsed', class: Migration20261126190000_contact_import_parsed },
   { name: 'Migration20261127100000_automation_start_rule', class: Migration20261127100000_automation_start_rule },
+  { name: 'Migration20261128100000_execution_batches', class: Migration20261128100000_execution_batches },
 ];
 
 export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Options {

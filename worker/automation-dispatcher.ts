@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AutomationEngine } from '../core/automations/engine.js';
-import { claimInboxPass, restartUndispatched, sendSignals } from '../core/automations/dispatch.js';
-import { markDispatched, type NewExecution } from '../core/automations/executions.js';
+import { claimInboxPass, restartUndispatched, sendSignals, type InboxPass } from '../core/automations/dispatch.js';
+import { markDispatched } from '../core/automations/executions.js';
 import { log as logger } from '../core/log.js';
 
 export interface DispatcherOptions {
@@ -26,6 +26,10 @@ const MARK_EVERY_MS = 100;
  * Turns recorded events into automation executions and WAIT_FOR_EVENT signals while the worker
  * runs (core/automations/dispatch.ts), and now and then starts executions whose start failed.
  *
+ * Batched: the new executions of a pass, per workflow version, start as batches of up to
+ * BATCH_MAX_EXECUTIONS (dispatch.ts, groupIntoBatches): one Temporal workflow runs their first
+ * steps, instead of one workflow per execution (issue 20, bench/RESULTS.md).
+ *
  * Pipelined: a pass commits its executions and hands their Temporal starts to a queue that
  * STARTS_IN_FLIGHT lanes work through while the next pass already reads the inbox; the started
  * ones are marked dispatched in one statement every MARK_EVERY_MS. (Awaiting every start before
@@ -38,7 +42,9 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
   let wake: (() => void) | undefined;
   let lastRestart = 0;
 
-  const queue: NewExecution[] = [];
+  // One Temporal start each: an execution alone, or a batch of them (their first steps in one workflow).
+  const queue: { executionIds: string[]; start(): Promise<void> }[] = [];
+  let queued = 0; // executions waiting in `queue`
   let lanes = 0;
   let started: string[] = [];
   let roomWaiters: (() => void)[] = [];
@@ -46,11 +52,12 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
   const lane = async () => {
     lanes++;
     try {
-      for (let e = queue.shift(); e; e = queue.shift()) {
-        if (queue.length < MAX_QUEUED_STARTS) for (const w of roomWaiters.splice(0)) w();
+      for (let item = queue.shift(); item; item = queue.shift()) {
+        queued -= item.executionIds.length;
+        if (queued < MAX_QUEUED_STARTS) for (const w of roomWaiters.splice(0)) w();
         try {
-          await opts.engine.start(e);
-          started.push(e.executionId);
+          await item.start();
+          started.push(...item.executionIds);
         } catch (err) {
           if (failures++ % 100 === 0) log(`[automations] Temporal start failed (retried later): ${(err as Error).message}`);
         }
@@ -60,11 +67,13 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
       if (lanes === 0) for (const w of roomWaiters.splice(0)) w();
     }
   };
-  const enqueue = (starts: NewExecution[]) => {
-    queue.push(...starts);
+  const enqueue = (pass: InboxPass) => {
+    for (const e of pass.starts) queue.push({ executionIds: [e.executionId], start: () => opts.engine.start(e) });
+    for (const b of pass.batches) queue.push({ executionIds: b.executions.map((e) => e.executionId), start: () => opts.engine.startBatch(b) });
+    queued += pass.starts.length + pass.batches.reduce((n, b) => n + b.executions.length, 0);
     while (lanes < STARTS_IN_FLIGHT && lanes < queue.length) void lane();
   };
-  const room = () => (queue.length < MAX_QUEUED_STARTS ? Promise.resolve() : new Promise<void>((r) => roomWaiters.push(r)));
+  const room = () => (queued < MAX_QUEUED_STARTS ? Promise.resolve() : new Promise<void>((r) => roomWaiters.push(r)));
   const flush = async () => {
     if (started.length === 0) return;
     const ids = started;
@@ -81,8 +90,8 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
           await restartUndispatched(opts.orm.em.fork(), opts.engine);
         }
         await room();
-        const pass = await claimInboxPass(opts.orm.em.fork(), PASS_ROWS);
-        enqueue(pass.starts);
+        const pass = await claimInboxPass(opts.orm.em.fork(), PASS_ROWS, { batches: true });
+        enqueue(pass);
         if (pass.signals.length > 0) void sendSignals(opts.engine, pass.signals);
         if (pass.done > 0) continue; // more may be waiting
       } catch (e) {
@@ -107,6 +116,7 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
       await loop;
       // Starts already queued are left to restartUndispatched (their rows are committed).
       queue.length = 0;
+      queued = 0;
       while (lanes > 0) await new Promise((r) => setTimeout(r, 10));
       clearInterval(marker);
       await flush();

@@ -72,8 +72,9 @@ export async function automationWorkflow(input: AutomationInput): Promise<Execut
     if (!run) return 'CANCELLED';
     countAfter = v2 ? run.countAfter : undefined;
     const byId = new Map(run.steps.map((s) => [s.id, s]));
-    let step: Step | undefined = run.steps[0];
-    for (let idx = 0; step; idx++) {
+    // Continued from a batch (automation-batch.workflow.ts): at the step the batch stopped at.
+    let step: Step | undefined = input.resume ? byId.get(input.resume.stepId) : run.steps[0];
+    for (let idx = input.resume?.idx ?? 0; step; idx++) {
       if (idx >= MAX_STEPS_PER_EXECUTION) return await finish('FAILED', `Stopped after ${MAX_STEPS_PER_EXECUTION} steps`);
       const outcome = await runNode(step, idx);
       if ('finished' in outcome && outcome.finished) {

@@ -6,3 +6,4 @@ export { automationWorkflow } from './automation.workflow.js';
 export { segmentRefreshWorkflow } from './segment.workflow.js';
 export { campaignWorkflow } from './campaign.workflow.js';
 export { contactImportWorkflow } from './contact-import.workflow.js';
+export { automationBatchWorkflow } from './automation-batch.workflow.js';

@@ -65,6 +65,8 @@ export interface BatchSource<R extends { id: string }> {
   fence(row: R): Promise<BatchFenceHold | null>;
   /** Why a fence refused: a status that stops the batch, or undefined when only this attempt lost the rows. */
   refusal(): Promise<string | undefined>;
+  /** A refused fence leaves only that row unsent, not the batch (automations: one execution cancelled); refusal() is then not asked. */
+  refusalPerRow?: boolean;
   /** Writes a batch of outcomes (retried by the caller's flush on failure of the whole batch). */
   record(outcomes: BatchOutcome[]): Promise<void>;
 }
@@ -152,7 +154,7 @@ class BatchRun<R extends { id: string }> {
     const fence: Fence = async () => {
       const hold = await this.source.fence(row);
       if (hold) attempts = hold.attempts;
-      else this.refusal ??= { stop: await this.source.refusal() };
+      else if (!this.source.refusalPerRow) this.refusal ??= { stop: await this.source.refusal() };
       return hold;
     };
     try {

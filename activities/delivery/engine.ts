@@ -9,7 +9,7 @@ import { composeMessage } from './compose.js';
 import type { DeliveryOutcome } from './outcome.js';
 import { admitStart, reserveSlot } from './pace.js';
 import { recordFailed, startAttempt } from './record.js';
-import { sendAndRecord } from './send.js';
+import { sendAndRecord, type SendFence } from './send.js';
 
 /** Deliveries preparing at once in this process (steps 1-3): a burst of new ones cannot starve sends that are due. */
 const PREPARE_CONCURRENCY = 2;
@@ -54,8 +54,11 @@ export function createDeliveryEngine(deps: ActivityDeps) {
     return deps.orm.em.fork().transactional((tx) => recordFailed(tx, emailId, error));
   }
 
-  /** One email record: attempt, re-check, compose and sign, pace, send and record (heartbeating throughout). */
-  async function deliver(emailId: string): Promise<DeliveryOutcome> {
+  /**
+   * One email record: attempt, re-check, compose and sign, pace, send and record (heartbeating
+   * throughout). `fence`: the sender's last check, in the send's transaction (send.ts).
+   */
+  async function deliver(emailId: string, opts: { fence?: SendFence } = {}): Promise<DeliveryOutcome> {
     return withHeartbeat(async () => {
       const em = deps.orm.em.fork();
       const prepared = await preparing.run(async () => {
@@ -78,7 +81,7 @@ export function createDeliveryEngine(deps: ActivityDeps) {
       await reserveSlot(em, project.id, pacing);
       const admitted = deps.config.embeddedDatabase ? await admitStart(em, project.id, pacing) : undefined;
       // 5. Lock the row, be admitted by the sliding window, send, record SENT and its events; one transaction.
-      return sending.run(() => sendAndRecord(deps, em, email, message, async () => admitted ?? admitStart(em, project.id, pacing)));
+      return sending.run(() => sendAndRecord(deps, em, email, message, async () => admitted ?? admitStart(em, project.id, pacing), opts.fence));
     });
   }
 

@@ -8,7 +8,10 @@ import { withKeyLock } from '../lib/keyed-lock.js';
 import { retrying } from '../lib/retry.js';
 import { classifySmtpError, type OutgoingMessage, type SendResult, type SmtpFailure } from '../mailer.js';
 import { EMAIL_BOUNCED, EMAIL_FAILED, FINAL_STATUSES, type DeliveryOutcome, type FinalStatus } from './outcome.js';
-import { recordSent, recordSmtpFailure } from './record.js';
+import { recordFailed, recordSent, recordSmtpFailure } from './record.js';
+
+/** The sender's last check before the hand-off, in the send's transaction: why not to send, or null. */
+export type SendFence = (tx: EntityManager) => Promise<string | null>;
 
 /**
  * Lock, send, record, in ONE transaction that waits for nothing but the SMTP call (PGlite, the
@@ -26,6 +29,7 @@ export async function sendAndRecord(
   email: Email,
   message: OutgoingMessage,
   start: () => Promise<number>,
+  fence?: SendFence,
 ): Promise<DeliveryOutcome> {
   let accepted: SendResult | undefined;
   let sentAt: Date | undefined;
@@ -46,6 +50,10 @@ export async function sendAndRecord(
       // the commit: a concurrent delete of it waits, or deadlocks with us here, before anything is
       // sent, never between the server's 250 and the events that reference it.
       if (row.contactId) await sqlRows(tx, 'select 1 from contacts where id = ? for key share', [row.contactId]);
+      // The sender's own fence (an automation execution still RUNNING), held with the row lock
+      // until the outcome commits: refused, the record is FAILED and nothing is sent.
+      const refused = fence ? await fence(tx) : null;
+      if (refused) return recordFailed(tx, email.id, refused);
       // The start is admitted once the mailer has a connection ready for this message.
       const admit = async () => {
         sentAt = new Date(await start());

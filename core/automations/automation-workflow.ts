@@ -1,5 +1,5 @@
 import type { ExecutionStatus } from '../../db/entities/workflow-execution.js';
-import type { AutomationInput } from './types.js';
+import type { AutomationBatchInput, AutomationBatchResult, AutomationInput } from './types.js';
 
 /*
  * What core (core/automations/engine.ts) and the automation workflow (workflows/automation.workflow.ts)
@@ -11,6 +11,10 @@ export type AutomationWorkflow = (input: AutomationInput) => Promise<ExecutionSt
 
 /** The workflow's registered name (its exported function's name). */
 export const AUTOMATION_WORKFLOW = 'automationWorkflow';
+
+/** Many new executions of one version at once: their immediate steps in one activity (workflows/automation-batch.workflow.ts). */
+export type AutomationBatchWorkflow = (input: AutomationBatchInput) => Promise<AutomationBatchResult>;
+export const AUTOMATION_BATCH_WORKFLOW = 'automationBatchWorkflow';
 
 /** The contact recorded an event (payload AutomationEventSignal); a WAIT_FOR_EVENT step waiting for that name moves on. */
 export type AutomationEventSignalName = 'automationEvent';

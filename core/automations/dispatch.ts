@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { automationWorkflowId } from '../workflow-ids.js';
-import type { AutomationEngine } from './engine.js';
-import { insertExecutions, markDispatched, type NewExecution } from './executions.js';
+import { automationBatchId, automationWorkflowId } from '../workflow-ids.js';
+import { RUN_IN_INPUT_MAX_CHARS, type AutomationEngine } from './engine.js';
+import { countAfterOf, insertExecutions, markDispatched, type ExecutionBatch, type NewExecution } from './executions.js';
 import { sqlRows, sqlRun } from '../../db/sql.js';
 
 /** A WAIT_FOR_EVENT execution to wake: the Temporal id and the event. */
@@ -11,12 +11,49 @@ export interface EventSignal {
   eventId: string;
 }
 
-/** What one pass over the inbox committed: the executions to start in Temporal and the signals to send. */
+/** What one pass over the inbox committed: the executions to start in Temporal (alone or in batches) and the signals to send. */
 export interface InboxPass {
   /** Inbox rows consumed. */
   done: number;
   starts: NewExecution[];
+  batches: ExecutionBatch[];
   signals: EventSignal[];
+}
+
+/** Executions per batch workflow (its input carries each one's ids and address: ~200 bytes each, and the graph once). */
+export const BATCH_MAX_EXECUTIONS = 200;
+
+/**
+ * The executions of a pass that run their first steps together: those of one workflow version
+ * whose graph came with them (small enough to go with the start), BATCH_MAX_EXECUTIONS at a time;
+ * a lone execution keeps its own workflow from the start (as manual starts do).
+ */
+export function groupIntoBatches(starts: NewExecution[], maxSize = BATCH_MAX_EXECUTIONS): { batches: ExecutionBatch[]; alone: NewExecution[] } {
+  const groups = new Map<string, NewExecution[]>();
+  const alone: NewExecution[] = [];
+  const fits = new Map<string, boolean>();
+  for (const e of starts) {
+    const key = `${e.workflowId}:${e.version}`;
+    if (!fits.has(key)) fits.set(key, !!e.steps?.length && e.version !== undefined && JSON.stringify(e.steps).length <= RUN_IN_INPUT_MAX_CHARS);
+    if (!fits.get(key)) alone.push(e);
+    else groups.set(key, [...(groups.get(key) ?? []), e]);
+  }
+  const batches: ExecutionBatch[] = [];
+  for (const group of groups.values()) {
+    for (let i = 0; i < group.length; i += maxSize) {
+      const chunk = group.slice(i, i + maxSize);
+      if (chunk.length === 1) alone.push(chunk[0]);
+      else batches.push({ batchId: automationBatchId(chunk[0].executionId), projectId: chunk[0].projectId, workflowId: chunk[0].workflowId, steps: chunk[0].steps!, executions: chunk });
+    }
+  }
+  return { batches, alone };
+}
+
+/** The batch of each execution, written with the pass (restartUndispatched starts the same batch again). */
+async function recordBatches(tx: EntityManager, batches: ExecutionBatch[]) {
+  if (batches.length === 0) return;
+  const rows = batches.flatMap((b) => b.executions.map((e) => ({ id: e.executionId, batch_id: b.batchId })));
+  await sqlRun(tx, 'update workflow_executions x set batch_id = b.batch_id from jsonb_to_recordset(?::jsonb) as b(id uuid, batch_id text) where x.id = b.id', [JSON.stringify(rows)]);
 }
 
 interface InboxRow {
@@ -40,7 +77,7 @@ interface InboxRow {
  * that fails to start stays undispatched and is started again by restartUndispatched (starts are
  * idempotent by workflow id).
  */
-export async function claimInboxPass(em: EntityManager, limit = 500): Promise<InboxPass> {
+export async function claimInboxPass(em: EntityManager, limit = 500, opts: { batches?: boolean } = {}): Promise<InboxPass> {
   return em.transactional(async (tx) => {
     const rows = await sqlRows<InboxRow>(
       tx,
@@ -51,14 +88,17 @@ export async function claimInboxPass(em: EntityManager, limit = 500): Promise<In
        from batch b order by b.id`,
       [limit],
     );
-    if (rows.length === 0) return { done: 0, starts: [], signals: [] };
-    const starts = await insertExecutions(
+    if (rows.length === 0) return { done: 0, starts: [], batches: [], signals: [] };
+    const inserted = await insertExecutions(
       tx,
       rows.flatMap((r) => r.workflow_ids.map((workflowId) => ({ workflowId, contactId: r.contact_id, eventId: r.event_id, data: r.data }))),
     );
     const signals = rows.flatMap((r) => r.waiting.map((x) => ({ temporalId: automationWorkflowId(x.workflow_id, x.contact_id, x.seq), name: r.name, eventId: r.event_id })));
+    // The worker's dispatcher (its engine gives the run with the start) batches them; one-shot callers start each alone.
+    const { batches, alone: starts } = opts.batches ? groupIntoBatches(inserted) : { batches: [], alone: inserted };
+    await recordBatches(tx, batches);
     await sqlRun(tx, 'delete from automation_inbox where id in (select jsonb_array_elements_text(?::jsonb)::bigint)', [JSON.stringify(rows.map((r) => r.id))]);
-    return { done: rows.length, starts, signals };
+    return { done: rows.length, starts, batches, signals };
   });
 }
 
@@ -96,22 +136,41 @@ export async function drainAutomationInbox(em: EntityManager, engine: Automation
 
 /**
  * Executions whose Temporal start failed or never happened (the dispatcher died between its
- * commit and the start): started again once they are `olderThanMs` old.
+ * commit and the start): started again once they are `olderThanMs` old; an execution of a batch
+ * with the rest of its batch, under the same id (a batch already started is not started twice).
  */
 export async function restartUndispatched(em: EntityManager, engine: AutomationEngine, olderThanMs = 30_000, limit = 100): Promise<number> {
   const rows = await sqlRows<Record<string, any>>(
     em,
-    `select x.id, x.project_id, x.workflow_id, x.contact_id, x.seq, c.email from workflow_executions x left join contacts c on c.id = x.contact_id
+    `select x.id, x.project_id, x.workflow_id, x.version, x.contact_id, x.seq, x.batch_id, x.trigger_event_id, x.started_at, c.email,
+       case when x.batch_id is not null then v.steps end as steps
+     from workflow_executions x left join contacts c on c.id = x.contact_id
+     left join workflow_versions v on v.workflow_id = x.workflow_id and v.version = x.version
      where x.dispatched_at is null and x.started_at < now() - (? * interval '1 millisecond') order by x.started_at limit ?`,
     [olderThanMs, limit],
   );
-  await startExecutions(
-    em,
-    engine,
-    rows.map((r) => ({
-      executionId: r.id, projectId: r.project_id, workflowId: r.workflow_id, contactId: r.contact_id, contactEmail: r.email ?? '', seq: r.seq,
-      temporalId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq),
-    })),
-  );
+  const executions = rows.map((r) => ({
+    executionId: r.id as string, projectId: r.project_id, workflowId: r.workflow_id, contactId: r.contact_id, contactEmail: r.email ?? '', seq: r.seq,
+    temporalId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq), version: r.version, countAfter: countAfterOf(r.trigger_event_id, r.started_at),
+    batchId: r.batch_id as string | null, steps: r.steps ?? undefined,
+  }));
+  const batches = new Map<string, ExecutionBatch>();
+  for (const e of executions) {
+    if (!e.batchId || !e.steps) continue;
+    const b: ExecutionBatch = batches.get(e.batchId) ?? { batchId: e.batchId, projectId: e.projectId, workflowId: e.workflowId, steps: e.steps, executions: [] };
+    b.executions.push(e);
+    batches.set(e.batchId, b);
+  }
+  await startBatches(em, engine, [...batches.values()]);
+  await startExecutions(em, engine, executions.filter((e) => !e.batchId || !e.steps));
   return rows.length;
+}
+
+/** Starts the batches' Temporal workflows and marks their executions started; throws the first failure after. */
+export async function startBatches(em: EntityManager, engine: AutomationEngine, batches: ExecutionBatch[]): Promise<void> {
+  let failure: unknown;
+  const started: string[] = [];
+  await Promise.all(batches.map((b) => engine.startBatch(b).then(() => void started.push(...b.executions.map((e) => e.executionId)), (err) => void (failure ??= err))));
+  await markDispatched(em, started);
+  if (failure) throw failure;
 }

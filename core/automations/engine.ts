@@ -1,15 +1,18 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowIdReusePolicy } from '@temporalio/common';
 import { AUTOMATION_ATTRIBUTES, isUnregisteredSearchAttributeError } from '../search-attributes.js';
 import { log } from '../log.js';
 import type { AutomationInput, AutomationEventSignal } from './types.js';
 import type { DeliveryRetry } from '../config.js';
-import type { NewExecution } from './executions.js';
-import { AUTOMATION_EVENT_SIGNAL, AUTOMATION_WORKFLOW, type AutomationWorkflow } from './automation-workflow.js';
+import type { ExecutionBatch, NewExecution } from './executions.js';
+import { AUTOMATION_BATCH_WORKFLOW, AUTOMATION_EVENT_SIGNAL, AUTOMATION_WORKFLOW, type AutomationBatchWorkflow, type AutomationWorkflow } from './automation-workflow.js';
 
 /** What the API and the worker's dispatcher need from Temporal for automations. */
 export interface AutomationEngine {
   /** Starts the execution's Temporal workflow; a start that already happened is not an error. */
   start(e: NewExecution): Promise<void>;
+  /** Starts a batch's Temporal workflow (automation-batch.workflow.ts); one already started (or run) is not an error. */
+  startBatch(b: ExecutionBatch): Promise<void>;
   /** Requests cancellation; an execution already gone is not an error. */
   cancel(temporalId: string): Promise<void>;
   /** WAIT_FOR_EVENT: the contact recorded an event the execution may be waiting for. */
@@ -17,7 +20,7 @@ export interface AutomationEngine {
 }
 
 /** Graphs up to this size (JSON characters) go with the start; a larger one is loaded by the workflow (history stays small). */
-const RUN_IN_INPUT_MAX_CHARS = 16_000;
+export const RUN_IN_INPUT_MAX_CHARS = 16_000;
 
 /**
  * `deliveryRetry` (the worker's DELIVERY_* policy): given, an execution whose row came with its
@@ -59,6 +62,22 @@ export function createAutomationEngine(temporal: Client, taskQueue: string, opts
         attributes = false;
         await start(e, false);
       }
+    },
+    async startBatch(b) {
+      await temporal.workflow
+        .start<AutomationBatchWorkflow>(AUTOMATION_BATCH_WORKFLOW, {
+          taskQueue,
+          workflowId: b.batchId,
+          // Never run twice (a restart after a lost "dispatched" mark): its executions may be on their own by then.
+          workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+          args: [{
+            batchId: b.batchId, projectId: b.projectId, workflowId: b.workflowId, steps: b.steps, searchAttributes: attributes,
+            executions: b.executions.map((e) => ({ executionId: e.executionId, temporalId: e.temporalId, contactEmail: e.contactEmail })),
+          }],
+        })
+        .catch((err) => {
+          if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+        });
     },
     async cancel(temporalId) {
       await temporal.workflow

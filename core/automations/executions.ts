@@ -21,6 +21,17 @@ export interface NewExecution {
   /** The graph of its version and where its WAIT_FOR_EVENT counting starts (given with the start: types.ts AutomationInput.run). */
   steps?: Step[];
   countAfter?: string;
+  /** The workflow version it runs (batches are per version: their graph is sent once). */
+  version?: number;
+}
+
+/** New executions of one workflow version whose first steps run in one Temporal workflow (engine.ts, startBatch). */
+export interface ExecutionBatch {
+  batchId: string;
+  projectId: string;
+  workflowId: string;
+  steps: Step[];
+  executions: NewExecution[];
 }
 
 /** Events after this id count for an execution's first WAIT_FOR_EVENT: its triggering event, or (a manual start) its start. */
@@ -47,7 +58,7 @@ where not exists (
   select 1 from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id and (not w.allow_reentry or x.status in ('RUNNING', 'WAITING')))
 order by i.ord
 on conflict (workflow_id, contact_id, seq) do nothing
-returning id, project_id, workflow_id, contact_id, seq, trigger_event_id, started_at, (select email from contacts where id = contact_id) as contact_email,
+returning id, project_id, workflow_id, version, contact_id, seq, trigger_event_id, started_at, (select email from contacts where id = contact_id) as contact_email,
   (select v.steps from workflow_versions v where v.workflow_id = workflow_executions.workflow_id and v.version = workflow_executions.version) as steps`;
 
 export interface ExecutionRequest {
@@ -78,6 +89,7 @@ export async function insertExecutions(em: EntityManager, requests: ExecutionReq
       temporalId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq),
       steps: r.steps ?? undefined,
       countAfter: countAfterOf(r.trigger_event_id, r.started_at),
+      version: r.version,
     }));
 }
 

@@ -43,6 +43,27 @@ export async function finishExecution(em: EntityManager, executionId: string, st
   );
 }
 
+/** Executions of a batch whose activity gave up (none continued alone): FAILED with the reason, unless already final. */
+export async function failExecutions(em: EntityManager, executionIds: string[], reason: string) {
+  await sqlRun(
+    em,
+    `update workflow_executions set status = 'FAILED', exit_reason = ?, waiting_for = null, finished_at = now(), updated_at = now()
+     where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status in ('RUNNING', 'WAITING')`,
+    [reason, JSON.stringify(executionIds)],
+  );
+}
+
+/**
+ * The hand-off fence of an execution's mail (in the send's transaction, held until its outcome
+ * commits): the execution row is share-locked while RUNNING, so a cancel (executions.ts,
+ * markCancelled) waits for a hand-off under way, and once it has answered no later one passes.
+ * Answers why not to send, or null.
+ */
+export async function executionStillRunning(tx: EntityManager, executionId: string): Promise<string | null> {
+  const row = await sqlFirst<{ id: string }>(tx, `select id from workflow_executions where id = ? and status = 'RUNNING' for share`, [executionId]);
+  return row ? null : 'The automation execution was cancelled or ended before the hand-off';
+}
+
 export interface ExecutionContext {
   projectId: string;
   contactId: string;

@@ -12,6 +12,46 @@ export interface AutomationInput {
    * activity (a database round trip) holding it. Absent: the workflow loads it.
    */
   run?: AutomationRun;
+  /**
+   * The execution ran its first steps in a batch (AutomationBatchInput) and continues here, at the
+   * step that waits (DELAY, WAIT_UNTIL, WAIT_FOR_EVENT, quiet hours), calls a WEBHOOK or must retry
+   * a delivery: step `stepId` at position `idx` of the run. Absent: from the first step.
+   */
+  resume?: AutomationResume;
+}
+
+export interface AutomationResume {
+  idx: number;
+  stepId: string;
+}
+
+/** One execution of a batch: what its own workflow needs if it has to continue there. */
+export interface AutomationBatchMember {
+  executionId: string;
+  /** Its own workflow's id (automation-<workflow>-<contact>-<seq>): cancel and WAIT_FOR_EVENT signals find it there once it waits. */
+  temporalId: string;
+  contactEmail: string;
+}
+
+/**
+ * New executions of one workflow version started together (the dispatcher's pass): one Temporal
+ * workflow runs their immediate steps (SEND_EMAIL, CONDITION, UPDATE_CONTACT, EXIT) in one
+ * activity; an execution that reaches anything else continues in its own workflow (resume).
+ */
+export interface AutomationBatchInput {
+  batchId: string;
+  projectId: string;
+  /** The automation workflow (its search attribute on the executions that continue alone). */
+  workflowId: string;
+  steps: Step[];
+  searchAttributes: boolean;
+  executions: AutomationBatchMember[];
+}
+
+/** What the batch's activity answers: the executions that continue in their own workflow, and where. */
+export interface AutomationBatchResult {
+  finished: number;
+  continued: (AutomationResume & { executionId: string })[];
 }
 
 /** Signal `automationEvent`: the contact recorded an event (WAIT_FOR_EVENT). */

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { recordEvent } from '../../core/events/events.js';
 import { json, type TestContext } from '../helpers.js';
 import { TestSmtpServer } from './smtp-server.js';
 
@@ -60,4 +61,22 @@ export async function track(ctx: TestContext, email: string, event: string, data
 export async function mailsTo(smtp: TestSmtpServer, to: string): Promise<{ subject: string; arrivedAt: number }[]> {
   const mine = smtp.messages.filter((m) => m.recipients.includes(to));
   return Promise.all(mine.map(async (m) => ({ subject: (await TestSmtpServer.parse(m)).subject ?? '', arrivedAt: m.arrivedAt })));
+}
+
+/**
+ * `count` new contacts `<prefix><i>@recipients.test`, then one `name` event each, committed in one
+ * transaction: the worker's dispatcher finds them in one pass (one batch per workflow version).
+ */
+export async function trackBurst(ctx: TestContext, prefix: string, name: string, count: number): Promise<string[]> {
+  const emails = Array.from({ length: count }, (_, i) => `${prefix}${i}@recipients.test`);
+  const contacts: string[] = [];
+  for (const email of emails) {
+    const res = await ctx.request('POST', '/contacts', { body: { email } });
+    expect(res.status).toBe(201);
+    contacts.push((await json(res)).data.id);
+  }
+  await ctx.orm.em.fork().transactional(async (tx) => {
+    for (const contactId of contacts) await recordEvent(tx, { projectId: ctx.project.id, contactId, name });
+  });
+  return emails;
 }

@@ -1,0 +1,135 @@
+import { WorkflowNotFoundError } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows, sqlRun } from '../db/sql.js';
+import { json, setupTestContext, type TestContext } from './helpers.js';
+import { createWorkflow, eventually, execution, mailsTo, settled, trackBurst } from './support/automations.js';
+import { insertVerifiedDomain } from './support/emails.js';
+import { TestSmtpServer } from './support/smtp-server.js';
+
+/*
+ * A burst of new executions runs its first steps in batch workflows (core/automations/dispatch.ts,
+ * workflows/automation-batch.workflow.ts): API, PostgreSQL, the Temporal dev server, a worker
+ * with its dispatcher, a real SMTP server.
+ */
+
+let smtp: TestSmtpServer;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  smtp = await TestSmtpServer.start();
+  ctx = await setupTestContext({ SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' });
+  await insertVerifiedDomain(ctx.orm, ctx.project.id, 'example.com', ctx.config.secretKey!);
+  await ctx.startWorker({ sweeper: false });
+});
+afterAll(async () => {
+  await ctx?.cleanup();
+  await smtp?.close();
+});
+
+const batchIds = async (workflowId: string) =>
+  (await sqlRows<{ batch_id: string | null }>(ctx.orm.em.fork(), 'select distinct batch_id from workflow_executions where workflow_id = ?', [workflowId])).map((r) => r.batch_id);
+
+/** Whether Temporal has a workflow with this id (an execution that ran entirely in its batch has none). */
+const exists = (workflowId: string) =>
+  ctx.temporal.workflow.getHandle(workflowId).describe().then(
+    () => true,
+    (err) => {
+      if (err instanceof WorkflowNotFoundError) return false;
+      throw err;
+    },
+  );
+
+describe('a burst of new executions', () => {
+  it('of a SEND_EMAIL-only workflow runs in one batch workflow: one mail per contact, every execution COMPLETED with its step record, no workflow of its own', { timeout: 120_000 }, async () => {
+    const wf = await createWorkflow(ctx, {
+      name: 'Welcome burst',
+      enabled: true,
+      trigger: { type: 'EVENT', eventName: 'burst-signup' },
+      steps: [{ id: 'welcome', type: 'SEND_EMAIL', from: 'hello@example.com', subject: 'Welcome {{email}}', body: '<p>hi</p>' }],
+    });
+    const emails = await trackBurst(ctx, 'burst', 'burst-signup', 30);
+    const done = await settled(ctx, wf.id, 30, undefined, 90_000);
+    expect(done.map((x) => x.status)).toEqual(Array(30).fill('COMPLETED'));
+    for (const email of emails) expect((await mailsTo(smtp, email)).map((m) => m.subject)).toEqual([`Welcome ${email}`]);
+
+    const batches = await batchIds(wf.id);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toMatch(/^automation-batch-/);
+    // The batch workflow ends right after its activity answers.
+    await eventually(async () => (await ctx.temporal.workflow.getHandle(batches[0]!).describe()).status.name === 'COMPLETED', 30_000, 'the batch workflow completed');
+    for (const x of done) expect(await exists(x.temporalWorkflowId)).toBe(false);
+
+    const detail = await execution(ctx, wf.id, done[0].id);
+    expect(detail).toMatchObject({ status: 'COMPLETED', exitReason: null, finishedAt: expect.any(String), stepsTotal: 1, stepsNextCursor: null });
+    expect(detail.steps).toEqual([expect.objectContaining({ stepId: 'welcome', type: 'SEND_EMAIL', status: 'COMPLETED', output: { emailId: expect.any(String), delivery: 'SENT' }, error: null })]);
+  });
+
+  it('an execution of a batch that reaches a DELAY continues in its own workflow (its execution id) and finishes there', { timeout: 120_000 }, async () => {
+    const wf = await createWorkflow(ctx, {
+      name: 'Welcome then later',
+      enabled: true,
+      trigger: { type: 'EVENT', eventName: 'burst-later' },
+      steps: [
+        { id: 'one', type: 'SEND_EMAIL', from: 'hello@example.com', subject: 'One', body: '<p>1</p>', next: 'wait' },
+        { id: 'wait', type: 'DELAY', amount: 2, unit: 'seconds', next: 'two' },
+        { id: 'two', type: 'SEND_EMAIL', from: 'hello@example.com', subject: 'Two', body: '<p>2</p>' },
+      ],
+    });
+    const emails = await trackBurst(ctx, 'later', 'burst-later', 5);
+    const done = await settled(ctx, wf.id, 5, undefined, 90_000);
+    expect(done.map((x) => x.status)).toEqual(Array(5).fill('COMPLETED'));
+    for (const email of emails) expect((await mailsTo(smtp, email)).map((m) => m.subject)).toEqual(['One', 'Two']);
+    const batches = await batchIds(wf.id);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toMatch(/^automation-batch-/);
+    // Each continued in its own workflow (it closes right after its last step wrote COMPLETED).
+    for (const x of done) await eventually(async () => (await ctx.temporal.workflow.getHandle(x.temporalWorkflowId).describe()).status.name === 'COMPLETED', 30_000, `${x.temporalWorkflowId} completed`);
+    const detail = await execution(ctx, wf.id, done[0].id);
+    expect(detail.steps.map((s: any) => [s.stepId, s.type, s.status])).toEqual([
+      ['one', 'SEND_EMAIL', 'COMPLETED'],
+      ['wait', 'DELAY', 'COMPLETED'],
+      ['two', 'SEND_EMAIL', 'COMPLETED'],
+    ]);
+  });
+
+  it('cancelling an execution while its batch is sending: once the cancel has answered, no mail goes to its contact', { timeout: 180_000 }, async () => {
+    const COUNT = 12;
+    // Paced to 2 mails a second: the batch is still sending when the later executions are cancelled.
+    await sqlRun(ctx.orm.em.fork(), `update projects set settings = coalesce(settings, '{}'::jsonb) || '{"sendRatePerSecond": 2}'::jsonb where id = ?`, [ctx.project.id]);
+    try {
+      const wf = await createWorkflow(ctx, {
+        name: 'Slow burst',
+        enabled: true,
+        trigger: { type: 'EVENT', eventName: 'burst-slow' },
+        steps: [{ id: 'welcome', type: 'SEND_EMAIL', from: 'hello@example.com', subject: 'Slow', body: '<p>slow</p>' }],
+      });
+      const emails = await trackBurst(ctx, 'slow', 'burst-slow', COUNT);
+      await eventually(async () => (await mailsTo(smtp, emails[0])).length + (await mailsTo(smtp, emails[1])).length > 0 || null, 90_000, 'the batch sending');
+      const all = await eventually(async () => {
+        const res = await ctx.request('GET', `/workflows/${wf.id}/executions?limit=100`);
+        const items = (await json(res)).data.items as any[];
+        return items.length === COUNT ? items : null;
+      });
+      const byEmail = new Map(all.map((x) => [x.email, x]));
+      const cancelled: { email: string; answeredAt: number }[] = [];
+      for (const email of emails.slice(COUNT / 2)) {
+        const res = await ctx.request('POST', `/workflows/${wf.id}/executions/${byEmail.get(email).id}/cancel`);
+        if (res.status === 409) continue; // already finished: its mail was sent before the cancel
+        expect(res.status).toBe(200);
+        expect((await json(res)).data.status).toBe('CANCELLED');
+        cancelled.push({ email, answeredAt: Date.now() });
+      }
+      expect(cancelled.length).toBeGreaterThan(0);
+      const done = await settled(ctx, wf.id, COUNT, undefined, 120_000);
+      expect(done.filter((x) => x.status === 'CANCELLED').map((x) => x.email).sort()).toEqual(cancelled.map((c) => c.email).sort());
+      for (const c of cancelled) {
+        const mails = await mailsTo(smtp, c.email);
+        expect(mails.filter((m) => m.arrivedAt > c.answeredAt), c.email).toEqual([]);
+      }
+      for (const email of emails.slice(0, COUNT / 2)) expect((await mailsTo(smtp, email)).map((m) => m.subject)).toEqual(['Slow']);
+      expect(await batchIds(wf.id)).toHaveLength(1);
+    } finally {
+      await sqlRun(ctx.orm.em.fork(), `update projects set settings = settings - 'sendRatePerSecond' where id = ?`, [ctx.project.id]);
+    }
+  });
+});
