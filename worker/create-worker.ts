@@ -48,7 +48,7 @@ export function installRuntime() {
 export async function createWorker(opts: WorkerOptions) {
   installRuntime();
   const connection = await NativeConnection.connect({ address: opts.address });
-  await ensureSearchAttributes(connection, opts.namespace);
+  const searchAttributes = await ensureSearchAttributes(connection, opts.namespace);
   const ownMailer = opts.deps.mailer ? undefined : createMailer(opts.deps.config);
   const deps: ActivityDeps = { ...opts.deps, mailer: opts.deps.mailer ?? ownMailer! };
   const worker = await Worker.create({
@@ -79,7 +79,7 @@ export async function createWorker(opts: WorkerOptions) {
         ? undefined
         : startAutomationDispatcher({
             orm: deps.orm,
-            engine: createAutomationEngine(client, opts.taskQueue, { deliveryRetry: deps.config.deliveryRetry }),
+            engine: createAutomationEngine(client, opts.taskQueue, { deliveryRetry: deps.config.deliveryRetry, searchAttributes }),
             ...opts.automations,
           });
     try {

@@ -27,8 +27,10 @@ export const RUN_IN_INPUT_MAX_CHARS = 16_000;
  * graph starts with the run in its input (AutomationInput.run), so its first workflow task needs
  * no local activity; without it (the API's manual starts) the workflow loads the run itself.
  */
-export function createAutomationEngine(temporal: Client, taskQueue: string, opts: { deliveryRetry?: DeliveryRetry } = {}): AutomationEngine {
-  let attributes = true;
+export function createAutomationEngine(temporal: Client, taskQueue: string, opts: { deliveryRetry?: DeliveryRetry; searchAttributes?: boolean } = {}): AutomationEngine {
+  // false when the worker could not register them: a batch's children (started from workflow
+  // code, where a refused attribute fails the task over and over) must then go without them.
+  let attributes = opts.searchAttributes ?? true;
   const runOf = (e: NewExecution): AutomationInput['run'] =>
     opts.deliveryRetry && e.steps && e.countAfter && JSON.stringify(e.steps).length <= RUN_IN_INPUT_MAX_CHARS
       ? { executionId: e.executionId, projectId: e.projectId, contactId: e.contactId, steps: e.steps, countAfter: e.countAfter, deliveryRetry: opts.deliveryRetry }
