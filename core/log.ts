@@ -24,11 +24,43 @@ let format: LogFormat = process.env.LOG_FORMAT === 'pretty' ? 'pretty' : 'json';
 const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
 /** `12:00:01.234 WARN message key=value ...`, the error's stack on the lines after. */
+function prettyLine(level: number, time: number, msg: string | undefined, fields: Record<string, unknown>, errStack?: string): string {
+  let line = `${new Date(time).toISOString().slice(11, 23)} ${LEVEL_NAMES[level] ?? level} ${msg ?? ''}`;
+  for (const k in fields) {
+    const v = fields[k];
+    line += ` ${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`;
+  }
+  return `${line}${errStack ? `\n${errStack}` : ''}\n`;
+}
+
+/** A pino JSON line as prettyLine prints it. */
 function prettify(line: string): string {
   const { level, time, msg, err, pid: _pid, hostname: _host, ...rest } = JSON.parse(line) as Record<string, any>;
-  const fields = Object.entries(rest).map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
-  const head = `${new Date(time).toISOString().slice(11, 23)} ${LEVEL_NAMES[level] ?? level} ${msg ?? ''}${fields.length ? ` ${fields.join(' ')}` : ''}`;
-  return `${head}${err?.stack ? `\n${err.stack}` : ''}\n`;
+  return prettyLine(level, time, msg, rest, err?.stack);
+}
+
+/**
+ * The common calls `log.info('text')` and `log.info({ key: 'plain value' }, 'text')` in the pretty
+ * format: printed straight from the arguments, the same line pino's JSON would give once parsed
+ * back (the access log writes one per request; the round trip cost more than the rest of the
+ * line). Anything else (errors, nested values, format arguments) goes through pino.
+ */
+function prettyFast(args: unknown[], level: number): string | undefined {
+  const [first, second] = args;
+  let obj: Record<string, unknown> | undefined;
+  let msg: string;
+  if (args.length === 1 && typeof first === 'string') msg = first;
+  else if (args.length === 2 && typeof second === 'string' && first !== null && typeof first === 'object' && Object.getPrototypeOf(first) === Object.prototype) {
+    obj = first as Record<string, unknown>;
+    msg = second;
+    for (const k in obj) {
+      const v = obj[k];
+      if (k === 'err' || !(typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) return undefined;
+    }
+  } else return undefined;
+  const fields: Record<string, unknown> = { ...context.getStore() };
+  for (const k in obj) fields[k] = typeof obj[k] === 'string' ? truncateText(obj[k] as string) : obj[k];
+  return prettyLine(level, Date.now(), truncateText(msg), fields);
 }
 
 const destination = {
@@ -62,10 +94,16 @@ export const log: Logger = pino(
   {
     level: process.env.LOG_LEVEL ?? 'info',
     base: undefined,
-    mixin: () => context.getStore() ?? {},
+    // A copy: pino merges the call's fields into the object the mixin returns, which would add them
+    // to every later line of the same request or activity.
+    mixin: () => ({ ...context.getStore() }),
     serializers: { err: shortError },
     hooks: {
-      logMethod(args, method) {
+      logMethod(args, method, level) {
+        if (format === 'pretty' && this === log) {
+          const line = prettyFast(args, level);
+          if (line !== undefined) return void process.stderr.write(line);
+        }
         return method.apply(this, args.map((a) => (typeof a === 'string' ? truncateText(a) : a)) as Parameters<typeof method>);
       },
     },

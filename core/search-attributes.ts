@@ -1,4 +1,7 @@
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import { SEARCH_ATTRIBUTE_NAMES as NAMES } from './search-attribute-names.js';
+
+export { SEARCH_ATTRIBUTE_FLAGS } from './search-attribute-names.js';
 
 /*
  * Search attributes of the service's workflows (ids and statuses; the contact's email only on
@@ -11,22 +14,17 @@ import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/commo
 const keyword = (name: string) => defineSearchAttributeKey(name, SearchAttributeType.KEYWORD);
 
 export const CAMPAIGN_ATTRIBUTES = {
-  project: keyword('ProjectId'),
-  campaign: keyword('CampaignId'),
+  project: keyword(NAMES.project),
+  campaign: keyword(NAMES.campaign),
 };
 
 export const AUTOMATION_ATTRIBUTES = {
-  project: keyword('ProjectId'),
-  workflow: keyword('AutomationWorkflowId'),
-  contactEmail: keyword('ContactEmail'),
+  project: keyword(NAMES.project),
+  workflow: keyword(NAMES.automationWorkflow),
+  contactEmail: keyword(NAMES.contactEmail),
   /** Kept current by the automation workflow itself (workflows/automation.workflow.ts declares the same key). */
-  status: keyword('AutomationStatus'),
+  status: keyword(NAMES.automationStatus),
 };
-
-/** `Name=Type` values for `temporal server start-dev --search-attribute`, each once. */
-export const SEARCH_ATTRIBUTE_FLAGS = [
-  ...new Set([...Object.values(CAMPAIGN_ATTRIBUTES), ...Object.values(AUTOMATION_ATTRIBUTES)].map((k) => `${k.name}=Keyword`)),
-];
 
 /** Every attribute the service's workflows set, each once. */
 export const ALL_SEARCH_ATTRIBUTES = [...new Map([...Object.values(CAMPAIGN_ATTRIBUTES), ...Object.values(AUTOMATION_ATTRIBUTES)].map((k) => [k.name, k])).values()];

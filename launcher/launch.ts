@@ -1,11 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config } from '../core/config.js';
-import { createProject } from '../core/projects/keys.js';
-import { Project } from '../db/entities/index.js';
-import { openOrm } from '../db/orm.js';
 import { log as logger } from '../core/log.js';
 import { startChild } from './child.js';
+import type { PreparedDatabase } from './prepare-db.js';
 import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-db.js';
 import { embeddedPasswordFile, ensureEmbeddedPassword, withoutPassword } from './embedded-password.js';
 import { ownerOnlyDir } from './private-dir.js';
@@ -85,7 +83,7 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     const [dbStarted, temporalStarted] = await Promise.allSettled([
       (async () => {
         if (!initial.databaseUrl) embedded = await startEmbeddedPostgres(pgDir, { password: ensureEmbeddedPassword(dataDir) });
-        return prepareDatabase(embedded?.url ?? initial.databaseUrl!);
+        return prepareDatabase(embedded?.url ?? initial.databaseUrl!, env);
       })(),
       resolveTemporal({ address: initial.temporalAddress, namespace: initial.temporalNamespace, dbFilename: path.join(dataDir, 'temporal.db'), log }),
     ]);
@@ -162,19 +160,18 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
 }
 
 /**
- * Migrations and, on an empty database, the first project: here, on one connection closed before the
- * API and the worker open theirs.
+ * Migrations and, on an empty database, the first project, in a process of its own that exits once
+ * done (launcher/prepare-db.ts: the ORM it loads does not stay in the launcher's memory).
  */
-async function prepareDatabase(url: string): Promise<Launched['firstProject']> {
-  const orm = await openOrm(url, { migrate: true, poolMax: 1 });
+async function prepareDatabase(url: string, env: NodeJS.ProcessEnv): Promise<Launched['firstProject']> {
+  const child = startChild('launcher/prepare-db', [], { ...env, DATABASE_URL: url });
   try {
-    const em = orm.em.fork();
-    if ((await em.count(Project, {})) > 0) return undefined;
-    const name = 'Default project';
-    const created = await createProject(em, name);
-    return { id: created.project.id, name, secretKey: created.secretKey, publicKey: created.publicKey };
+    const prepared = (await child.ready) as PreparedDatabase;
+    // It exits by itself once it has closed its connection.
+    await Promise.race([child.exited, new Promise((r) => setTimeout(r, 5000).unref())]);
+    return prepared.firstProject;
   } finally {
-    await orm.close(true);
+    await child.stop();
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { SEARCH_ATTRIBUTE_FLAGS } from '../core/search-attributes.js';
+import { SEARCH_ATTRIBUTE_FLAGS } from '../core/search-attribute-names.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';

@@ -1,4 +1,3 @@
-import { ALL_SEARCH_ATTRIBUTES } from '../core/search-attributes.js';
 import { findTemporalCli, freePort, installTemporalCli, startTemporalDevServer } from './temporal-cli.js';
 
 export interface ResolvedTemporal {
@@ -37,7 +36,9 @@ export async function resolveTemporal(opts: {
 
   opts.log('Go is not installed: downloading the Temporal dev server through the Temporal SDK (first time only)...');
   const uiPort = await freePort(8233);
-  const { TestWorkflowEnvironment } = await import('@temporalio/testing'); // only on this path: it is heavy to load
+  // Only on this path: both are heavy to load, and the launcher stays small otherwise.
+  const { TestWorkflowEnvironment } = await import('@temporalio/testing');
+  const { ALL_SEARCH_ATTRIBUTES } = await import('../core/search-attributes.js');
   const env = await TestWorkflowEnvironment.createLocal({
     server: {
       executable: { type: 'cached-download' },

@@ -2,6 +2,8 @@ import { createApp } from '../api/app.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../api/app.js';
 import { generateKey, revokeKey, setProjectDisabled } from '../core/projects/keys.js';
+import { AuthState } from '../api/middleware/auth-state.js';
+import type { ResolvedKey } from '../core/projects/keys.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { validateResponsesOf } from './support/response-validation.js';
 import { expectError } from './support/envelope.js';
@@ -179,5 +181,39 @@ describe('rate limit shared by API processes', () => {
     expect((await get(a)).status).toBe(429);
     const rows = await shared.orm.em.fork().getConnection().execute<{ n: number }[]>('select sum(count)::int as n from api_rate_buckets where key = ?', [`${shared.project.id}:secret`]);
     expect(rows).toEqual([{ n: 10 }]);
+  });
+});
+
+describe('key cache', () => {
+  const budgets = { secret: 1000, public: 1000, webhook: 1000 };
+  const resolved = { key: { kind: 'public' }, project: { id: 'p' } } as unknown as ResolvedKey;
+
+  it('concurrent requests with a key not in the cache resolve it with one lookup, and all get its result', async () => {
+    const auth = new AuthState(1000, budgets);
+    let loads = 0;
+    let release!: () => void;
+    const load = () => {
+      loads += 1;
+      return new Promise<ResolvedKey | null>((r) => (release = () => r(resolved)));
+    };
+    const pending = Array.from({ length: 32 }, () => auth.lookup('pk_same', load));
+    release();
+    expect(await Promise.all(pending)).toEqual(Array(32).fill(resolved));
+    expect(loads).toBe(1);
+    expect(await auth.lookup('pk_same', load)).toBe(resolved); // cached
+    expect(loads).toBe(1);
+  });
+
+  it('a failed lookup is not cached: every request waiting on it gets the error, the next one looks again', async () => {
+    const auth = new AuthState(1000, budgets);
+    let loads = 0;
+    const failing = () => {
+      loads += 1;
+      return Promise.reject(new Error('database down'));
+    };
+    const both = [auth.lookup('pk_x', failing), auth.lookup('pk_x', failing)].map((p) => Promise.resolve(p).catch((e: Error) => e.message));
+    expect(await Promise.all(both)).toEqual(['database down', 'database down']);
+    expect(loads).toBe(1);
+    expect(await auth.lookup('pk_x', () => Promise.resolve(resolved))).toBe(resolved);
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../core/config.js';
+import { createApp } from '../api/app.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
+import { listen } from './support/http-server.js';
 
 const ORIGIN = 'https://shop.example.org';
 
@@ -58,6 +60,49 @@ describe('CORS by default', () => {
     const pre = await preflight(ctx, '/contacts', ORIGIN, 'GET');
     expect(pre.status).toBe(404);
     expect(pre.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('CORS headers cost no streamed answer', () => {
+  // hono/cors set its headers on a placeholder response that the handler's answer was then copied
+  // over: every answer became a real Response with a ReadableStream body, which @hono/node-server
+  // then reads back (a fifth of a /v1/track call's CPU). Set before the handler runs, the answer
+  // stays @hono/node-server's light response, written from its string in one go.
+  it.each([
+    ['any origin', () => ctx, ORIGIN],
+    ['listed origins', () => restricted, 'https://a.example.com'],
+  ])('a cross-origin /v1/track answer (%s) leaves the app as the HTTP server\'s light response (no real Response built), with its CORS headers', async (_, of, origin) => {
+    const c = of();
+    const server = await listen(createApp(c.deps)); // installs @hono/node-server's Response in place of the global one
+    try {
+      const app = createApp(c.deps);
+      const res = await app.fetch(
+        new Request('http://localhost/v1/track', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${c.project.publicKey}`, 'content-type': 'application/json', origin },
+          body: JSON.stringify({ email: 'whole@example.com', event: 'Page Viewed' }),
+        }),
+      );
+      const internals = Object.getOwnPropertySymbols(res).map((s) => s.description);
+      expect(internals).toContain('cache'); // the body is still the string the handler gave
+      expect(internals).not.toContain('responseCache'); // no real Response made from it
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe(c === ctx ? '*' : origin);
+      expect(res.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
+      if (c !== ctx) expect(res.headers.get('vary')).toContain('Origin');
+      expect(res.headers.get('x-request-id')).toMatch(/^req_/);
+      // And over the wire, the same headers.
+      const wire = await fetch(`${server.url}/v1/track`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${c.project.publicKey}`, 'content-type': 'application/json', origin },
+        body: JSON.stringify({ email: 'whole@example.com', event: 'Page Viewed' }),
+      });
+      expect(wire.status).toBe(200);
+      expect(wire.headers.get('access-control-allow-origin')).toBe(c === ctx ? '*' : origin);
+      expect(((await wire.json()) as { success: boolean }).success).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -44,6 +44,30 @@ describe('logging', () => {
     expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO API listening port=3000\n$/);
   });
 
+  it('pretty prints the same line whether it is built from the call (plain fields) or from pino\'s JSON (nested fields): context fields first, and a call\'s fields do not stick to later lines of the context', async () => {
+    configureLogging({ logLevel: 'info', logFormat: 'pretty' });
+    const lines = await captured(() =>
+      withLogContext({ requestId: 'req_pretty_1' }, () => {
+        log.info({ method: 'POST', status: 200, ms: 1.5, ok: true }, 'request'); // built from the call
+        log.info({ method: 'POST', detail: { a: 1 } }, 'request'); // through pino
+        log.warn('plain');
+      }),
+    );
+    const time = '\\d\\d:\\d\\d:\\d\\d\\.\\d{3}';
+    expect(lines[0]).toMatch(new RegExp(`^${time} INFO request requestId=req_pretty_1 method=POST status=200 ms=1.5 ok=true\\n$`));
+    expect(lines[1]).toMatch(new RegExp(`^${time} INFO request requestId=req_pretty_1 method=POST detail={"a":1}\\n$`));
+    expect(lines[2]).toMatch(new RegExp(`^${time} WARN plain requestId=req_pretty_1\\n$`));
+  });
+
+  it('a JSON line\'s own fields do not stick to later lines of the same context', async () => {
+    configureLogging({ logLevel: 'info', logFormat: 'json' });
+    const lines = await captured(() => withLogContext({ requestId: 'req_json_1' }, () => (log.info({ detail: { a: 1 } }, 'first'), log.info('second'))));
+    expect(lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ msg: 'first', requestId: 'req_json_1', detail: { a: 1 } }),
+      { level: 30, time: expect.any(Number), msg: 'second', requestId: 'req_json_1' },
+    ]);
+  });
+
   it('puts the request id on every line logged while handling a request', async () => {
     const app = new Hono<AppEnv>();
     app.use('*', requestId);

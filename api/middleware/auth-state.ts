@@ -13,6 +13,7 @@ export type RateBudgets = Record<RateBudget, number>;
  */
 export class AuthState {
   private cache = new Map<string, { value: ResolvedKey | null; expires: number }>();
+  private loading = new Map<string, Promise<ResolvedKey | null>>();
   readonly limiter: RateLimiter;
 
   constructor(private readonly ttlMs: number, readonly budgets: RateBudgets, sync?: RateWindowSync) {
@@ -36,15 +37,32 @@ export class AuthState {
     return r.headers;
   }
 
-  async lookup(raw: string, load: () => Promise<ResolvedKey | null>): Promise<ResolvedKey | null> {
+  /**
+   * The key's resolution, from the cache while fresh. Concurrent misses of one key share one load:
+   * when the entry expires under load, every connection in flight would otherwise query the key at
+   * once (32 connections: two queries for each of 32 requests every second).
+   */
+  lookup(raw: string, load: () => Promise<ResolvedKey | null>): Promise<ResolvedKey | null> | ResolvedKey | null {
     const now = Date.now();
     const hit = this.cache.get(raw);
     if (hit && hit.expires > now) return hit.value;
-    const value = await load();
-    if (this.ttlMs > 0) {
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(raw, { value, expires: now + this.ttlMs });
-    }
-    return value;
+    const pending = this.loading.get(raw);
+    if (pending) return pending;
+    const loaded = load().then(
+      (value) => {
+        this.loading.delete(raw);
+        if (this.ttlMs > 0) {
+          if (this.cache.size > 10_000) this.cache.clear();
+          this.cache.set(raw, { value, expires: now + this.ttlMs });
+        }
+        return value;
+      },
+      (e: unknown) => {
+        this.loading.delete(raw);
+        throw e;
+      },
+    );
+    this.loading.set(raw, loaded);
+    return loaded;
   }
 }

@@ -16,8 +16,9 @@ export function requireKey(...allowed: KeyKind[]): MiddlewareHandler<AppEnv> {
       throw new DomainError('UNAUTHORIZED', 'Malformed Authorization header', { suggestion: 'Use the form Authorization: Bearer <API_KEY>.' });
     }
     const raw = match[1];
-    const auth = c.var.auth;
-    const resolved = await auth.lookup(raw, () => resolveKey(c.var.em, raw));
+    // c.get, not c.var: each read of c.var copies every variable of the request into a new object.
+    const auth = c.get('auth');
+    const resolved = await auth.lookup(raw, () => resolveKey(c.get('em'), raw));
     if (!resolved) {
       throw new DomainError('UNAUTHORIZED', 'Invalid API key', { suggestion: 'Check the key; keys start with sk_ (secret) or pk_ (public).' });
     }

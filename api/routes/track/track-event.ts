@@ -23,10 +23,10 @@ const route = createRoute({
 
 export const registerTrackEvent = (app: App) =>
   app.openapi(route, async (c) => {
-    const projectId = c.var.project.id;
+    const project = c.get('project');
     const body = c.req.valid('json');
-    const { subscribed, authority } = trackAuthority(c.var.apiKey.kind, c.var.project.settings, body.subscribed);
-    const r = await trackEvent(c.var.em, projectId, { ...body, subscribed, subscribedIfNew: body.subscribed }, authority);
+    const { subscribed, authority } = trackAuthority(c.get('apiKey').kind, project.settings, body.subscribed);
+    const r = await trackEvent(c.get('em'), project.id, { ...body, subscribed, subscribedIfNew: body.subscribed }, authority);
     // Automations see this event (and the subscription event) through the trigger on `events` (core/automations/dispatch.ts).
     return c.json(success({ contact: r.contactId, event: r.eventId, timestamp: r.createdAt.toISOString() }), 200);
   });
