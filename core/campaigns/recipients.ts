@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
-import { sqlFirst, sqlRows } from '../../db/sql.js';
+import { preparedStatement, sqlFirst, sqlHeldRows, sqlRows } from '../../db/sql.js';
 
 /*
  * The campaign_recipients rows: one per (campaign, contact), slim (status, message id, times,
@@ -84,8 +84,8 @@ export async function rangeCounts(em: EntityManager, campaignId: string, range: 
 
 /**
  * The hand-off fence of a group of rows, taken with SMTP connections in hand right before their
- * MAIL FROM and held until every one of them is written (`release`). One statement in a
- * transaction of its own, whatever the group's size:
+ * MAIL FROM and held until every one of them is written (`release`). One prepared statement in a
+ * transaction of its own on a pooled connection (db/sql.ts, sqlHeldRows), whatever the group's size:
  *  - the campaign row is KEY SHARE locked, only while it is SENDING with the epoch the sender
  *    started with. Cancel and pause bump the epoch in the statement that changes the status, after
  *    a FOR UPDATE lock (core/campaigns/transitions.ts), which waits for every fence held: once
@@ -121,7 +121,7 @@ export interface GroupFenceHold {
   release(): Promise<void>;
 }
 
-const FENCE_SQL = `
+const FENCE = preparedStatement('mailhub_hand_off_fences_v1', `
 with c as (select id from campaigns where id = ? and status = 'SENDING' and send_epoch = ? for key share),
 t as (
   select r.id from campaign_recipients r
@@ -129,7 +129,7 @@ t as (
   order by r.contact_id for no key update)
 update campaign_recipients r set attempts = r.attempts + 1, updated_at = now()
   from t where r.id = t.id
-returning r.id, r.attempts`;
+returning r.id, r.attempts`);
 
 /**
  * The fence of `recipientIds` (see FenceGroupKey): the rows fenced with their attempts, all of
@@ -137,30 +137,11 @@ returning r.id, r.attempts`;
  * ours): the transaction has already ended.
  */
 export async function handOffFences(em: EntityManager, key: FenceGroupKey, recipientIds: string[]): Promise<GroupFenceHold> {
-  let answered!: (rows: { id: string; attempts: number }[]) => void;
-  let failed!: (err: unknown) => void;
-  const answer = new Promise<{ id: string; attempts: number }[]>((resolve, reject) => {
-    answered = resolve;
-    failed = reject;
-  });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const committed = em
-    .transactional(async (tx) => {
-      const rows = await sqlRows<{ id: string; attempts: number }>(tx, FENCE_SQL, [key.campaignId, key.epoch, JSON.stringify(recipientIds), key.claim]);
-      answered(rows);
-      if (rows.length > 0) await released;
-    })
-    .catch((err: unknown) => failed(err)); // after the answer: the locks are gone either way
-  const rows = await answer;
-  if (rows.length === 0) await committed;
-  return {
-    attempts: new Map(rows.map((r) => [r.id, r.attempts])),
-    release: () => {
-      release();
-      return committed;
-    },
-  };
+  const held = await sqlHeldRows<{ id: string; attempts: number }>(em, FENCE, [key.campaignId, key.epoch, JSON.stringify(recipientIds), key.claim]);
+  // After the answer a failed commit changes nothing for the hand-off: the locks are gone either way.
+  const release = () => held.commit().catch(() => {});
+  if (held.rows.length === 0) await release();
+  return { attempts: new Map(held.rows.map((r) => [r.id, r.attempts])), release };
 }
 
 /** The fence of one row (handOffFences of one), or null when it is refused. */
