@@ -208,9 +208,11 @@ describe('the group hand-off fence (rows whose connections are in hand together 
     expect([...partial.attempts.keys()].sort()).toEqual(rows.slice(0, 3).map((r) => r.id).sort());
     await partial.release();
 
-    // Three rows through the grouped fence: the first call forms a group alone, the next two share one.
-    const fence = groupedFence((group: typeof rows) => handOffFences(ctx.orm.em.fork(), key, group.map((r) => r.id)));
+    // Three rows through the grouped fence, arriving in the same turn: one group, one statement.
+    const groups: number[] = [];
+    const fence = groupedFence((group: typeof rows) => (groups.push(group.length), handOffFences(ctx.orm.em.fork(), key, group.map((r) => r.id))));
     const holds = await Promise.all(rows.slice(0, 3).map((r) => fence(r)));
+    expect(groups).toEqual([3]);
     expect(holds.map((h) => h?.attempts)).toEqual([2, 2, 2]);
     let answeredAt = 0;
     const cancel = transition(ctx.orm.em.fork(), p.id, id, ['SENDING'], 'CANCELLED', { action: 'cancel', stopsSenders: true }).then(() => (answeredAt = Date.now()));
@@ -218,7 +220,7 @@ describe('the group hand-off fence (rows whose connections are in hand together 
     await holds[0]!.release();
     await holds[1]!.release();
     await new Promise((r) => setTimeout(r, 300));
-    expect(answeredAt).toBe(0); // the second group still has a row whose MAIL FROM is not written
+    expect(answeredAt).toBe(0); // the group still has a row whose MAIL FROM is not written
     const lastReleasedAt = Date.now();
     await holds[2]!.release();
     await cancel;

@@ -120,14 +120,17 @@ export class OutcomeBuffer {
 const FENCE_GROUP_MAX = 32;
 
 /**
- * One row's fence out of a group's: the callers that are ready at the same moment (connections in
- * hand) share one fence, taken while no other group's is being taken; the group's hold is released
- * when the last of its fenced rows released its own (its MAIL FROM is written).
+ * One row's fence out of a group's: the callers that are ready in the same turn of the event loop
+ * (connections in hand: a pacing group admitted together arrives at once) or while another group's
+ * fence is being taken share one fence; the group's hold is released when the last of its fenced
+ * rows released its own (its MAIL FROM is written).
  */
 export function groupedFence<R extends { id: string }>(fenceGroup: (rows: R[]) => Promise<BatchGroupFenceHold>): (row: R) => Promise<BatchFenceHold | null> {
   const waiting: { row: R; resolve: (h: BatchFenceHold | null) => void; reject: (e: unknown) => void }[] = [];
   let busy = false;
+  let scheduled = false;
   const take = async () => {
+    scheduled = false;
     if (busy || waiting.length === 0) return;
     busy = true;
     const group = waiting.splice(0, FENCE_GROUP_MAX);
@@ -152,13 +155,19 @@ export function groupedFence<R extends { id: string }>(fenceGroup: (rows: R[]) =
       for (const w of group) w.reject(err);
     } finally {
       busy = false;
-      void take();
+      schedule();
     }
+  };
+  // After the callers of this turn have arrived, not at the first of them.
+  const schedule = () => {
+    if (scheduled || busy || waiting.length === 0) return;
+    scheduled = true;
+    setImmediate(() => void take());
   };
   return (row) =>
     new Promise((resolve, reject) => {
       waiting.push({ row, resolve, reject });
-      void take();
+      schedule();
     });
 }
 
