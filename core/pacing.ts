@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { preparedStatement, sqlFirst, sqlPreparedRows, sqlRows } from '../db/sql.js';
+import { sqlFirst, sqlOne, sqlRows } from '../db/sql.js';
 
 /*
  * The project's sending rate, shared by every worker process, campaign and transactional send.
@@ -72,11 +72,13 @@ export async function claimSendStart(em: EntityManager, projectId: string, pacin
  * Step 2 for `n` sends that are ready now, in one round trip: as many as the window has room for
  * are admitted (the first ones), the rest are told how long to wait.
  */
-// Prepared: a campaign page claims starts for every few messages (a hot path).
-const CLAIM_STARTS = preparedStatement('mailhub_claim_send_starts_v1', 'select admitted, wait_ms, start_ms from claim_send_starts(?::uuid, ?::float8, ?::int, ?::int)');
-
 export async function claimSendStarts(em: EntityManager, projectId: string, pacing: Pacing, n: number): Promise<SendStart[]> {
-  const [row] = await sqlPreparedRows<{ admitted: number; wait_ms: number; start_ms: number }>(em, CLAIM_STARTS, [projectId, pacing.windowMs, pacing.maxStarts, n]);
+  const row = await sqlOne<{ admitted: number; wait_ms: number; start_ms: number }>(em, 'select admitted, wait_ms, start_ms from claim_send_starts(?, ?, ?, ?)', [
+    projectId,
+    pacing.windowMs,
+    pacing.maxStarts,
+    n,
+  ]);
   const admitted = Number(row.admitted);
   const waitMs = Math.max(1, Math.ceil(Number(row.wait_ms)));
   return Array.from({ length: n }, (_, i): SendStart => (i < admitted ? { admitted: true, startMs: Number(row.start_ms) } : { admitted: false, waitMs }));
@@ -98,14 +100,14 @@ export type SendToken = { granted: true; waitMs: number; slotAtMs: number } | { 
 // The balance holds "at updated_at", so the slot is updated_at + debt/rate: RETURNING reads
 // updated_at, not a later clock reading (under load the two differ by milliseconds, and a slot
 // placed late would let the next one come closer than 1/rate). updated_at never moves back.
-const TAKE = preparedStatement('mailhub_take_send_tokens_v1', `
+const TAKE_SQL = `
 insert into send_rate_buckets as b (project_id, tokens, updated_at)
 values (?, ?::float8 - ?::float8, clock_timestamp())
 on conflict (project_id) do update
   set tokens = least(?::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at)::float8 * ?::float8) - ?::float8,
       updated_at = greatest(clock_timestamp(), b.updated_at)
   where least(?::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at)::float8 * ?::float8) - ?::float8 >= ?::float8
-returning tokens, extract(epoch from updated_at)::float8 * 1000 as now_ms`);
+returning tokens, extract(epoch from updated_at)::float8 * 1000 as now_ms`;
 
 const BALANCE_SQL = `
 select least(?::float8, tokens + extract(epoch from clock_timestamp() - updated_at)::float8 * ?::float8) as tokens
@@ -124,7 +126,7 @@ export async function acquireSendTokens(em: EntityManager, projectId: string, ra
   const rate = Math.max(0.001, ratePerSecond);
   const cap = BURST_TOKENS;
   const floor = -rate * MAX_AHEAD_SECONDS;
-  const taken = await sqlPreparedRows<{ tokens: number; now_ms: number }>(em, TAKE, [projectId, cap, n, cap, rate, n, cap, rate, n, floor]);
+  const taken = await sqlRows<{ tokens: number; now_ms: number }>(em, TAKE_SQL, [projectId, cap, n, cap, rate, n, cap, rate, n, floor]);
   if (taken.length > 0) {
     // The balance before the take was `after + n`; token i (0-based) left it at `after + n - i - 1`.
     const after = Number(taken[0].tokens);
