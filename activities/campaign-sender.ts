@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Campaign, Project } from '../db/entities/index.js';
-import { fenceRefusal, handOffFence, recordOutcomes, type RecipientRow } from '../core/campaigns/recipients.js';
+import { fenceRefusal, handOffFences, recordOutcomes, type RecipientRow } from '../core/campaigns/recipients.js';
 import { undeliverable } from '../core/emails/deliverable.js';
 import { pacingFor, sendRateOf } from '../core/pacing.js';
 import { capCampaignRows, releaseUnsentCampaignSlots } from '../core/schedule/frequency-cap.js';
@@ -109,7 +109,7 @@ export async function deliverRows(
       pacing: pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)),
       rows: todo,
       compose: await campaignComposer(deps, em, campaign, project, todo),
-      fence: (r) => handOffFence(writer, { campaignId: campaign.id, epoch, recipientId: r.id, claim }),
+      fenceGroup: (group) => handOffFences(writer, { campaignId: campaign.id, epoch, claim }, group.map((r) => r.id)),
       refusal: () => fenceRefusal(writer, campaign.id, epoch),
       record: (batch) => writeOutcomes(writer, campaign, batch),
     }, settled);
@@ -122,6 +122,8 @@ export async function deliverRows(
 async function writeOutcomes(em: EntityManager, campaign: Campaign, batch: BatchOutcome[]): Promise<void> {
   for (let i = 1; ; i++) {
     try {
+      // One statement, atomic by itself, unless a bounce's suppression must commit with it.
+      if (!batch.some((o) => o.status === 'BOUNCED')) return void (await recordOutcomes(em, campaign, batch));
       await em.transactional(async (tx) => {
         const changed = await recordOutcomes(tx, campaign, batch);
         for (const row of changed) if (row.status === 'BOUNCED') await suppress(tx, campaign.projectId, row.toEmail, 'HARD_BOUNCE', 'smtp');

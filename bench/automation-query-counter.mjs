@@ -5,10 +5,13 @@
 // anything else, into built processes too.
 import { renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import pg from 'pg';
 
 const dir = process.env.BENCH_QUERY_COUNT_DIR;
-if (dir) {
+// The main thread only: --import runs in worker threads too (the worker's workflow thread), which
+// would write the same <pid>.json and race the rename.
+if (dir && isMainThread) {
   const counts = new Map();
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function query(config, ...rest) {

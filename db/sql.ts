@@ -61,7 +61,7 @@ export function preparedStatement(name: string, sql: string): PreparedStatement 
 }
 
 interface PgConnection {
-  query(q: { name: string; text: string; values: unknown[] }): Promise<PgResult<Record<string, unknown>>>;
+  query(q: { name?: string; text: string; values?: unknown[] }): Promise<PgResult<Record<string, unknown>>>;
 }
 interface KnexPoolClient {
   acquireConnection(): Promise<PgConnection>;
@@ -80,6 +80,41 @@ export async function sqlPreparedRows<T = Record<string, unknown>>(em: EntityMan
     return (await pg.query({ name: stmt.name, text: stmt.text, values: bindable(params) })).rows as T[];
   } finally {
     await pool.releaseConnection(pg);
+  }
+}
+
+/** A statement's rows with its transaction still open, and the commit that ends it. */
+export interface HeldRows<T> {
+  rows: T[];
+  /** Commits and returns the connection to the pool (once; later calls answer the same promise). */
+  commit(): Promise<void>;
+}
+
+/**
+ * A named prepared statement in a transaction of its own on a pooled connection, left open (its
+ * locks held) until `commit()`: for locks that must outlive the statement (a hand-off fence held
+ * until MAIL FROM is written) at the cost of the statement and BEGIN/COMMIT, without the ORM's
+ * transaction machinery. Never joins the caller's transaction. On an error nothing stays held.
+ */
+export async function sqlHeldRows<T = Record<string, unknown>>(em: EntityManager, stmt: PreparedStatement, params: SqlParams): Promise<HeldRows<T>> {
+  const pool = em.getConnection().getKnex().client as KnexPoolClient;
+  const pg = await pool.acquireConnection();
+  let ended: Promise<void> | undefined;
+  const end = (sql: 'commit' | 'rollback') =>
+    (ended ??= (async () => {
+      try {
+        await pg.query({ text: sql });
+      } finally {
+        await pool.releaseConnection(pg);
+      }
+    })());
+  try {
+    await pg.query({ text: 'begin' });
+    const rows = (await pg.query({ name: stmt.name, text: stmt.text, values: bindable(params) })).rows as T[];
+    return { rows, commit: () => end('commit') };
+  } catch (err) {
+    await end('rollback').catch(() => {});
+    throw err;
   }
 }
 

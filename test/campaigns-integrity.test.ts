@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { claimRange, handOffFence, insertRecipients } from '../core/campaigns/recipients.js';
+import { claimRange, handOffFence, handOffFences, insertRecipients } from '../core/campaigns/recipients.js';
+import { transition } from '../core/campaigns/transitions.js';
+import { groupedFence } from '../activities/delivery/batch.js';
 import { sqlRows } from '../db/sql.js';
 import { json } from './helpers.js';
 import { createCampaign, ctx, getCampaign, p, seedContacts, smtp, useCampaignStack, waitFor, waitForStatus } from './support/campaigns.js';
@@ -185,6 +187,46 @@ describe('the per-row hand-off fence (superseded attempts)', () => {
     // A moved epoch (a pause, even one resumed since) fails the fence too.
     await sqlRows(em, 'update campaigns set send_epoch = send_epoch + 1 where id = ?', [id]);
     expect(await handOffFence(ctx.orm.em.fork(), { campaignId: id, epoch: 0, recipientId: row.id, claim: 'attempt-2' })).toBeNull();
+  });
+});
+
+describe('the group hand-off fence (rows whose connections are in hand together share one)', () => {
+  it('a cancel waits until the last row of every group fenced has released (its MAIL FROM written), and later fences fail; a row another attempt claimed is refused while the rest of its group is fenced, attempts counted per row', async () => {
+    const contacts = await seedContacts(ctx.orm, p.id, 'gfence', 4);
+    const id = await createCampaign(ctx, p.secretKey);
+    const em = ctx.orm.em.fork();
+    await sqlRows(em, `update campaigns set status = 'SENDING' where id = ?`, [id]);
+    await insertRecipients(em, { id, projectId: p.id, fromDomain: 'example.com' }, contacts);
+    const range = { after: null, upTo: null };
+    const rows = await claimRange(em, id, range, 'attempt-1');
+    expect(rows).toHaveLength(4);
+    const key = { campaignId: id, epoch: 0, claim: 'attempt-1' };
+
+    // An older attempt's group: the row a newer attempt claimed meanwhile is refused, the others fenced.
+    await sqlRows(em, `update campaign_recipients set claim = 'attempt-2' where id = ?`, [rows[3].id]);
+    const partial = await handOffFences(ctx.orm.em.fork(), key, rows.map((r) => r.id));
+    expect([...partial.attempts.keys()].sort()).toEqual(rows.slice(0, 3).map((r) => r.id).sort());
+    await partial.release();
+
+    // Three rows through the grouped fence, arriving in the same turn: one group, one statement.
+    const groups: number[] = [];
+    const fence = groupedFence((group: typeof rows) => (groups.push(group.length), handOffFences(ctx.orm.em.fork(), key, group.map((r) => r.id))));
+    const holds = await Promise.all(rows.slice(0, 3).map((r) => fence(r)));
+    expect(groups).toEqual([3]);
+    expect(holds.map((h) => h?.attempts)).toEqual([2, 2, 2]);
+    let answeredAt = 0;
+    const cancel = transition(ctx.orm.em.fork(), p.id, id, ['SENDING'], 'CANCELLED', { action: 'cancel', stopsSenders: true }).then(() => (answeredAt = Date.now()));
+    await new Promise((r) => setTimeout(r, 300));
+    await holds[0]!.release();
+    await holds[1]!.release();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answeredAt).toBe(0); // the group still has a row whose MAIL FROM is not written
+    const lastReleasedAt = Date.now();
+    await holds[2]!.release();
+    await cancel;
+    expect(answeredAt).toBeGreaterThanOrEqual(lastReleasedAt);
+    expect((await handOffFences(ctx.orm.em.fork(), key, rows.slice(0, 3).map((r) => r.id))).attempts.size).toBe(0);
+    expect(await fence(rows[0])).toBeNull();
   });
 });
 

@@ -14,7 +14,8 @@ import { groupPacer } from './pace.js';
  *  - reserve a slot in the project's shared pacing bucket; then, with a ready SMTP connection in
  *    hand (the mailer's admit hook), have the start admitted by the shared sliding window and pass
  *    the source's hand-off fence, held until MAIL FROM is written, on the connection that carries
- *    it. Rows ready together share one pacing round trip (pace.ts, groupPacer);
+ *    it. Rows ready together share one pacing round trip (pace.ts, groupPacer) and one fence
+ *    (groupedFence: one transaction for the group, ended once all of their MAIL FROM are written);
  *  - outcomes are buffered and written by the source in one statement every FLUSH_MS or FLUSH_ROWS.
  * A row refused with 4xx is tried again (TRANSIENT_RETRIES here, then by the activity's retry)
  * until it has been handed over DELIVERY_MAX_ATTEMPTS times in all; then it is FAILED with the
@@ -53,6 +54,12 @@ export interface BatchFenceHold {
   release(): Promise<void>;
 }
 
+/** A held fence of a group of rows: the hand-offs so far of each row fenced (a row missing is refused), and its release. */
+export interface BatchGroupFenceHold {
+  attempts: Map<string, number>;
+  release(): Promise<void>;
+}
+
 /** Where the messages of a batch come from and where their outcomes are counted. */
 export interface BatchSource<R extends { id: string }> {
   projectId: string;
@@ -62,7 +69,12 @@ export interface BatchSource<R extends { id: string }> {
   /** The row's message, composed and signed. */
   compose(row: R): Promise<OutgoingMessage>;
   /** The last check before MAIL FROM (connection in hand); null refuses the hand-off. */
-  fence(row: R): Promise<BatchFenceHold | null>;
+  fence?(row: R): Promise<BatchFenceHold | null>;
+  /**
+   * The same check for the rows whose connections are in hand at the same moment, in one round
+   * trip (used instead of `fence` when given): held until every fenced row's MAIL FROM is written.
+   */
+  fenceGroup?(rows: R[]): Promise<BatchGroupFenceHold>;
   /** Why a fence refused: a status that stops the batch, or undefined when only this attempt lost the rows. */
   refusal(): Promise<string | undefined>;
   /** A refused fence leaves only that row unsent, not the batch (automations: one execution cancelled); refusal() is then not asked. */
@@ -106,6 +118,61 @@ export class OutcomeBuffer {
   }
 }
 
+/** Most rows one group fence takes care of. */
+const FENCE_GROUP_MAX = 32;
+
+/**
+ * One row's fence out of a group's: the callers that are ready in the same turn of the event loop
+ * (connections in hand: a pacing group admitted together arrives at once) or while another group's
+ * fence is being taken share one fence; the group's hold is released when the last of its fenced
+ * rows released its own (its MAIL FROM is written).
+ */
+export function groupedFence<R extends { id: string }>(fenceGroup: (rows: R[]) => Promise<BatchGroupFenceHold>): (row: R) => Promise<BatchFenceHold | null> {
+  const waiting: { row: R; resolve: (h: BatchFenceHold | null) => void; reject: (e: unknown) => void }[] = [];
+  let busy = false;
+  let scheduled = false;
+  const take = async () => {
+    scheduled = false;
+    if (busy || waiting.length === 0) return;
+    busy = true;
+    const group = waiting.splice(0, FENCE_GROUP_MAX);
+    try {
+      const held = await fenceGroup(group.map((w) => w.row));
+      let open = held.attempts.size;
+      let committed: Promise<void> | undefined;
+      const releaseOne = () => {
+        if (--open === 0) committed = held.release();
+        return committed ?? Promise.resolve();
+      };
+      for (const w of group) {
+        const attempts = held.attempts.get(w.row.id);
+        if (attempts === undefined) {
+          w.resolve(null);
+          continue;
+        }
+        let released: Promise<void> | undefined;
+        w.resolve({ attempts, release: () => (released ??= releaseOne()) });
+      }
+    } catch (err) {
+      for (const w of group) w.reject(err);
+    } finally {
+      busy = false;
+      schedule();
+    }
+  };
+  // After the callers of this turn have arrived, not at the first of them.
+  const schedule = () => {
+    if (scheduled || busy || waiting.length === 0) return;
+    scheduled = true;
+    setImmediate(() => void take());
+  };
+  return (row) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ row, resolve, reject });
+      schedule();
+    });
+}
+
 /** What one hand-off came to: nothing sent (stopped, or the row is not ours), or the SMTP result. */
 type HandOff = undefined | { sent: SendResult; sentAt: Date; attempts: number } | { error: unknown; attempts: number };
 
@@ -113,6 +180,8 @@ type HandOff = undefined | { sent: SendResult; sentAt: Date; attempts: number } 
 class BatchRun<R extends { id: string }> {
   private readonly ctx = Context.current();
   private readonly pacer;
+  /** The source's fence of one row (out of a group's when the source fences groups). */
+  private readonly fenceRow: ((row: R) => Promise<BatchFenceHold | null>) | undefined;
   readonly outcomes;
   /** Set once a fence failed: the stopping status, or undefined (our rows were taken by a newer attempt). */
   refusal: { stop?: string } | undefined;
@@ -126,6 +195,7 @@ class BatchRun<R extends { id: string }> {
   ) {
     this.pacer = groupPacer(deps.orm.em.fork(), source.projectId, source.pacing);
     this.outcomes = new OutcomeBuffer((batch) => source.record(batch));
+    this.fenceRow = source.fenceGroup ? groupedFence(source.fenceGroup.bind(source)) : source.fence?.bind(source);
   }
 
   wasCancelled = (): boolean => this.cancelled || this.ctx.cancellationSignal.aborted;
@@ -151,12 +221,13 @@ class BatchRun<R extends { id: string }> {
     let startMs: number | undefined;
     let attempts = 0;
     const admit = async () => (startMs = await this.admit()) !== undefined;
-    const fence: Fence = async () => {
-      const hold = await this.source.fence(row);
+    const fenceRow = this.fenceRow;
+    const fence: Fence | undefined = fenceRow && (async () => {
+      const hold = await fenceRow(row);
       if (hold) attempts = hold.attempts;
       else if (!this.source.refusalPerRow) this.refusal ??= { stop: await this.source.refusal() };
       return hold;
-    };
+    });
     try {
       return { sent: await this.deps.mailer.send(msg, { admit, fence }), sentAt: new Date(startMs!), attempts };
     } catch (error) {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
-import { sqlFirst, sqlRows } from '../../db/sql.js';
+import { preparedStatement, sqlFirst, sqlHeldRows, sqlRows } from '../../db/sql.js';
 
 /*
  * The campaign_recipients rows: one per (campaign, contact), slim (status, message id, times,
@@ -48,15 +48,20 @@ export async function insertRecipients(em: EntityManager, c: { id: string; proje
 
 /**
  * Takes the range's unsent rows for this activity attempt (`claim`). Each hand-off is fenced on
- * the claim (handOffFence), so an older attempt still running somewhere hands none of them over.
+ * the claim (handOffFences), so an older attempt still running somewhere hands none of them over.
  */
 export async function claimRange(em: EntityManager, campaignId: string, range: ContactRange, claim: string, dueBy?: string): Promise<RecipientRow[]> {
   // `dueBy` (campaigns sent in waves, core/schedule/waves.ts): only the rows due by then.
   const rows = await sqlRows<Record<string, string>>(
     em,
-    `update campaign_recipients r set claim = ? where ${RANGE_SQL} and r.status = 'QUEUED' and (?::timestamptz is null or r.due_at <= ?::timestamptz)
+    // Locked in contact order, as the hand-off fences lock them (handOffFences): no lock cycle between the two.
+    `with t as (
+       select r.id from campaign_recipients r
+       where ${RANGE_SQL} and r.status = 'QUEUED' and (?::timestamptz is null or r.due_at <= ?::timestamptz)
+       order by r.contact_id for no key update)
+     update campaign_recipients r set claim = ? from t where r.id = t.id
      returning r.id, r.contact_id, r.to_email, r.message_id`,
-    [claim, ...rangeParams(campaignId, range), dueBy ?? null, dueBy ?? null],
+    [...rangeParams(campaignId, range), dueBy ?? null, dueBy ?? null, claim],
   );
   return rows
     .map((r) => ({ id: r.id, contactId: r.contact_id, toEmail: r.to_email, messageId: r.message_id }))
@@ -78,23 +83,28 @@ export async function rangeCounts(em: EntityManager, campaignId: string, range: 
 }
 
 /**
- * The hand-off fence of one row, taken with an SMTP connection in hand right before MAIL FROM and
- * held until MAIL FROM is written (`release`). One statement in a transaction of its own:
+ * The hand-off fence of a group of rows, taken with SMTP connections in hand right before their
+ * MAIL FROM and held until every one of them is written (`release`). One prepared statement in a
+ * transaction of its own on a pooled connection (db/sql.ts, sqlHeldRows), whatever the group's size:
  *  - the campaign row is KEY SHARE locked, only while it is SENDING with the epoch the sender
  *    started with. Cancel and pause bump the epoch in the statement that changes the status, after
  *    a FOR UPDATE lock (core/campaigns/transitions.ts), which waits for every fence held: once
  *    they answer, every MAIL FROM that passed a fence is written, and every later fence fails;
- *  - the recipient row is updated (its `attempts` counted) only while it is QUEUED and claimed by
- *    this attempt: a newer attempt's claim (claimRange) waits for the hand-off under way, and the
- *    older attempt hands nothing over once the claim moved.
+ *  - each recipient row is updated (its `attempts` counted) only while it is QUEUED and claimed by
+ *    this attempt: a newer attempt's claim (claimRange) waits for the hand-offs under way, and the
+ *    older attempt hands nothing over once the claim moved. Rows are locked in contact order, as
+ *    claimRange locks them, so a group and a claim never wait for each other in a cycle.
  * The counter updates of recordOutcomes (FOR NO KEY UPDATE) do not conflict with KEY SHARE.
  */
-export interface FenceKey {
+export interface FenceGroupKey {
   campaignId: string;
   /** The campaign's send_epoch when the sender started (read with status SENDING). */
   epoch: number;
-  recipientId: string;
   claim: string;
+}
+
+export interface FenceKey extends FenceGroupKey {
+  recipientId: string;
 }
 
 export interface FenceHold {
@@ -104,41 +114,41 @@ export interface FenceHold {
   release(): Promise<void>;
 }
 
-const FENCE_SQL = `
-with c as (select id from campaigns where id = ? and status = 'SENDING' and send_epoch = ? for key share)
-update campaign_recipients r set attempts = r.attempts + 1, updated_at = now()
- where r.id = ? and r.claim = ? and r.status = 'QUEUED' and exists (select 1 from c)
- returning r.attempts`;
+export interface GroupFenceHold {
+  /** Hand-offs so far (this one included) of each row the group fenced; a row missing is refused. */
+  attempts: Map<string, number>;
+  /** Ends the fence's transaction: call once every fenced row's MAIL FROM is written (or will not be). */
+  release(): Promise<void>;
+}
 
-/** The fence (see FenceKey), or null when the campaign stopped, its epoch moved, or the row is not ours. */
+const FENCE = preparedStatement('mailhub_hand_off_fences_v1', `
+with c as (select id from campaigns where id = ? and status = 'SENDING' and send_epoch = ? for key share),
+t as (
+  select r.id from campaign_recipients r
+  where r.id in (select jsonb_array_elements_text(?::jsonb)::uuid) and r.claim = ? and r.status = 'QUEUED' and exists (select 1 from c)
+  order by r.contact_id for no key update)
+update campaign_recipients r set attempts = r.attempts + 1, updated_at = now()
+  from t where r.id = t.id
+returning r.id, r.attempts`);
+
+/**
+ * The fence of `recipientIds` (see FenceGroupKey): the rows fenced with their attempts, all of
+ * them held until `release`. None fenced (the campaign stopped, its epoch moved, or no row is
+ * ours): the transaction has already ended.
+ */
+export async function handOffFences(em: EntityManager, key: FenceGroupKey, recipientIds: string[]): Promise<GroupFenceHold> {
+  const held = await sqlHeldRows<{ id: string; attempts: number }>(em, FENCE, [key.campaignId, key.epoch, JSON.stringify(recipientIds), key.claim]);
+  // After the answer a failed commit changes nothing for the hand-off: the locks are gone either way.
+  const release = () => held.commit().catch(() => {});
+  if (held.rows.length === 0) await release();
+  return { attempts: new Map(held.rows.map((r) => [r.id, r.attempts])), release };
+}
+
+/** The fence of one row (handOffFences of one), or null when it is refused. */
 export async function handOffFence(em: EntityManager, key: FenceKey): Promise<FenceHold | null> {
-  let answered!: (row: { attempts: number } | null) => void;
-  let failed!: (err: unknown) => void;
-  const answer = new Promise<{ attempts: number } | null>((resolve, reject) => {
-    answered = resolve;
-    failed = reject;
-  });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const committed = em
-    .transactional(async (tx) => {
-      const row = await sqlFirst<{ attempts: number }>(tx, FENCE_SQL, [key.campaignId, key.epoch, key.recipientId, key.claim]);
-      answered(row ?? null);
-      if (row) await released;
-    })
-    .catch((err: unknown) => failed(err)); // after the answer: the locks are gone either way
-  const row = await answer;
-  if (!row) {
-    await committed;
-    return null;
-  }
-  return {
-    attempts: row.attempts,
-    release: () => {
-      release();
-      return committed;
-    },
-  };
+  const group = await handOffFences(em, key, [key.recipientId]);
+  const attempts = group.attempts.get(key.recipientId);
+  return attempts === undefined ? null : { attempts, release: group.release };
 }
 
 /** Why a fence failed: the campaign's status when not SENDING (PAUSED when it went through a pause), else undefined (the claim moved). */
