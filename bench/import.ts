@@ -150,7 +150,7 @@ function memoryDuringUpload(file: string, uploadStartedAt: number) {
   const samples = readFileSync(file, 'utf8')
     .trim()
     .split('\n')
-    .map((l) => JSON.parse(l) as { at: number; rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number });
+    .map((l) => JSON.parse(l) as { at: number; rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; spaces: Record<string, number> });
   const during = samples.filter((s) => s.at >= uploadStartedAt);
   const strip = ({ at: _at, ...m }: (typeof samples)[number]) => m;
   const start = samples.filter((s) => s.at < uploadStartedAt).at(-1) ?? during[0];
