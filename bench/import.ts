@@ -16,7 +16,8 @@
  *     server from a file into `bench_copy`, a table created `like contacts including all` (same
  *     columns, unique key, GIN index on data): the floor;
  *  2. import: `POST /contacts/imports` of the CSV over HTTP (streamed from disk), then polling until
- *     COMPLETED; the API process's RSS (VmRSS) sampled every 100 ms during the upload;
+ *     COMPLETED; the API process's RSS (VmRSS) sampled every 100 ms during the upload, and its
+ *     process.memoryUsage() (bench/memory-sampler.cjs, preloaded): what of the RSS grew, V8's heap or Buffers;
  *  3. export: `GET /contacts/export` as CSV and as NDJSON of the same contacts, rows/s.
  * Progress goes to stderr; the result (JSON, with the load average) to stdout.
  */
@@ -104,9 +105,9 @@ async function writeFiles(dir: string, projectId: string) {
   return { csvPath, copyPath };
 }
 
-function startProcess(name: string, main: string, env: NodeJS.ProcessEnv): ChildProcess {
+function startProcess(name: string, main: string, env: NodeJS.ProcessEnv, preload: string[] = []): ChildProcess {
   // Built: the node flags `npm start` gives each part (launcher/child.ts), so the processes are npm start's.
-  const args = main.endsWith('.ts') ? ['--import', 'tsx', main] : [...(NODE_FLAGS[`${name}/main`] ?? []), main];
+  const args = main.endsWith('.ts') ? [...preload, '--import', 'tsx', main] : [...(NODE_FLAGS[`${name}/main`] ?? []), ...preload, main];
   const child = spawn(process.execPath, args, { env, cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   child.once('exit', (code, signal) => {
     if (!stopping) progress(`${name} exited (${code ?? signal})`);
@@ -142,6 +143,18 @@ async function countLines(url: string, headers: Record<string, string>, timeoutM
     }
   }
   return { lines, bytes, ms: performance.now() - t0 };
+}
+
+/** The API's process.memoryUsage() (MB) at the upload's start and at its highest RSS during the upload. */
+function memoryDuringUpload(file: string, uploadStartedAt: number) {
+  const samples = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { at: number; rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number; spaces: Record<string, number> });
+  const during = samples.filter((s) => s.at >= uploadStartedAt);
+  const strip = ({ at: _at, ...m }: (typeof samples)[number]) => m;
+  const start = samples.filter((s) => s.at < uploadStartedAt).at(-1) ?? during[0];
+  return { atStart: strip(start), atPeakRss: strip(during.reduce((a, b) => (b.rss > a.rss ? b : a), start)) };
 }
 
 async function main() {
@@ -211,7 +224,8 @@ async function main() {
       RATE_LIMIT_PER_MINUTE: '100000',
     };
     progress(`starting ${apiMain} and ${workerMain}...`);
-    const api = startProcess('api', apiMain, env);
+    const memorySamples = path.join(dir, 'api-memory.jsonl');
+    const api = startProcess('api', apiMain, { ...env, MEMORY_SAMPLES_FILE: memorySamples }, ['--require', path.join(root, 'bench/memory-sampler.cjs')]);
     const worker = startProcess('worker', workerMain, env);
     children.push(api, worker);
     const base = `http://127.0.0.1:${port}`;
@@ -252,6 +266,7 @@ async function main() {
       createReadStream(csvPath).pipe(req);
     }).finally(() => clearInterval(sampler));
     const uploadMs = performance.now() - t;
+    const apiMemory = memoryDuringUpload(memorySamples, Date.now() - uploadMs);
     if (accepted.status !== 202) throw new Error(`import refused: ${accepted.status} ${accepted.body}`);
     const importId = JSON.parse(accepted.body).data.id;
     progress(`upload: ${(uploadMs / 1000).toFixed(1)} s; processing...`);
@@ -301,6 +316,7 @@ async function main() {
       apiRssBeforeMb: Math.round(rssBefore),
       apiRssPeakDuringUploadMb: Math.round(rssPeak),
       apiRssGrowthMb: Math.round(rssPeak - rssBefore),
+      apiMemoryMb: apiMemory,
       csvExport,
       ndjsonExport,
       loadAverage: { atStart: loadAtStart, afterImport: loadAfterImport, atEnd: load() },

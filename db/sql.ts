@@ -121,26 +121,43 @@ export async function sqlHeldRows<T = Record<string, unknown>>(em: EntityManager
 /** What node-postgres hands a custom ("submittable") query: the protocol connection. */
 interface PgProtocol {
   query(text: string): void;
-  sendCopyFromChunk(chunk: Buffer): void;
   endCopyFrom(): void;
+  /** The socket the protocol writes to (what its own sendCopyFromChunk writes to). */
+  stream: { writable: boolean; write(chunk: Buffer, done?: (err?: Error | null) => void): boolean };
 }
+
+/** CopyData ('d'): the message's header, then the bytes as they are. */
+const copyDataHeader = (bytes: number) => {
+  const header = Buffer.allocUnsafe(5);
+  header[0] = 0x64;
+  header.writeInt32BE(bytes + 4, 1);
+  return header;
+};
 
 /**
  * `COPY ... FROM STDIN` of `data` (COPY text format) on a connection of the pool, through
  * node-postgres's submittable query interface (what pg-copy-streams builds on): the statement,
  * then the data once the server asks for it; settled at ReadyForQuery. Its own pooled connection:
  * it does not join the caller's transaction (a COPY stages rows that commit on their own).
+ * `data` goes to the socket as it is (node-postgres's sendCopyFromChunk would copy it into a new
+ * buffer 1.5 times its size, per statement: tens of MB of external memory until V8 collects them),
+ * and it is not read any more once this settles: the caller may refill it.
  */
 export async function sqlCopyIn(em: EntityManager, statement: string, data: Buffer): Promise<void> {
   const knex = em.getConnection().getKnex();
   const client = (await knex.client.acquireConnection()) as { query(q: object): unknown };
+  let written: Promise<void> = Promise.resolve();
   try {
     await new Promise<void>((resolve, reject) => {
       let failure: Error | null = null;
       client.query({
         submit: (connection: PgProtocol) => connection.query(statement),
         handleCopyInResponse: (connection: PgProtocol) => {
-          connection.sendCopyFromChunk(data);
+          const { stream } = connection;
+          if (stream.writable) {
+            stream.write(copyDataHeader(data.length));
+            written = new Promise<void>((done) => stream.write(data, () => done()));
+          }
           connection.endCopyFrom();
         },
         handleCommandComplete: () => {},
@@ -154,6 +171,8 @@ export async function sqlCopyIn(em: EntityManager, statement: string, data: Buff
       });
     });
   } finally {
+    // Written before ReadyForQuery, unless the server refused the COPY early: the socket may still hold it.
+    await written;
     await knex.client.releaseConnection(client);
   }
 }

@@ -316,6 +316,176 @@ describe('staging', () => {
   });
 });
 
+describe('staging in several statements', () => {
+  const options = { subscribed: null, onExisting: 'merge' as const, segmentId: null, dryRun: false, triggerAutomations: false };
+  const staged = (importId: string) =>
+    sqlRows<{ line: number; email: string | null; data: any; field: string | null }>(
+      ctx.orm.em.fork(),
+      'select line, email, data, field from contact_import_rows where import_id = ? order by line',
+      [importId],
+    );
+
+  it('stages every row of a 5,001-row file once, in file order, with a line whose COPY text is over 1 MB in a statement of its own', async () => {
+    const p = await ctx.newProject('staging-statements');
+    const rows = Array.from({ length: 5000 }, (_, i) => `s${i}@example.com,Zoë ${i}`);
+    const tabs = '\t'.repeat(400_000); // 400 KB in the file, 1.2 MB of COPY text (JSON's \t, then COPY's \\t)
+    rows.splice(2500, 0, `long@example.com,"${tabs}"`);
+    const file = Buffer.from(`email,name\n${rows.join('\n')}\n`);
+    async function* body() {
+      for (let at = 0; at < file.length; at += 16 * 1024) yield file.subarray(at, at + 16 * 1024);
+    }
+    // A task queue no worker polls: the import stays QUEUED with its rows staged, to be read here.
+    const imp = await createImport(ctx.orm.em.fork(), ctx.deps.temporal, `nobody-${newId()}`, p.id, 'csv', options, body(), !EMBEDDED_PASS);
+    try {
+      expect(imp).toMatchObject({ status: 'QUEUED', total_rows: 5001 });
+      const got = await staged(imp.id);
+      expect(got.map((r) => r.line)).toEqual(Array.from({ length: 5001 }, (_, i) => i + 2));
+      expect(got.map((r) => r.email)).toEqual(rows.map((r) => r.slice(0, r.indexOf(','))));
+      expect(got[2500].data).toEqual({ name: tabs });
+      expect(got[4999].data).toEqual({ name: 'Zoë 4998' });
+    } finally {
+      await ctx.deps.temporal.workflow.getHandle(`contact-import-${imp.id}`).terminate().catch(() => {});
+    }
+  });
+
+  it('keeps nothing of an upload whose body fails midway (the client went away), and says so with a 400 BAD_REQUEST', async () => {
+    const p = await ctx.newProject('staging-broken-body');
+    async function* body() {
+      for (let i = 0; i < 3; i++) yield Buffer.from(`${i === 0 ? 'email\n' : ''}${Array.from({ length: 1500 }, (_, j) => `b${i}-${j}@example.com`).join('\n')}\n`);
+      throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    }
+    const err = await createImport(ctx.orm.em.fork(), ctx.deps.temporal, ctx.config.taskQueue, p.id, 'csv', options, body(), !EMBEDDED_PASS).catch((e) => e);
+    expect(err).toMatchObject({ code: 'BAD_REQUEST', status: 400, message: 'The upload ended before the whole file arrived (aborted)' });
+    const left = await sqlRows<{ imports: number; rows: number }>(
+      ctx.orm.em.fork(),
+      `select (select count(*)::int from contact_imports where project_id = ?) as imports, (select count(*)::int from contact_import_rows r where not exists (select 1 from contact_imports i where i.id = r.import_id)) as rows`,
+      [p.id],
+    );
+    expect(left[0]).toEqual({ imports: 0, rows: 0 });
+  });
+});
+
+describe('the upload over a real socket (the route reads the Node request)', () => {
+  let server: { url: string; close: () => Promise<void> };
+  beforeAll(async () => {
+    server = await listen(ctx.app);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** POSTs `chunks` one by one, `gapMs` apart; `stop` ends the request there without its rest (the connection destroyed). */
+  function upload(key: string, chunks: Buffer[], opts: { gapMs?: number; stopAfter?: number; beforeStop?: () => Promise<void> } = {}) {
+    const total = chunks.reduce((n, c) => n + c.length, 0);
+    return new Promise<{ status: number; body: any } | 'destroyed'>((resolve, reject) => {
+      const req = http.request(`${server.url}/contacts/imports`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'text/csv', 'content-length': String(total) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(body) }));
+      });
+      req.on('error', (e) => (req.destroyed && opts.stopAfter !== undefined ? resolve('destroyed') : reject(e)));
+      void (async () => {
+        for (let i = 0; i < chunks.length; i++) {
+          if (i === opts.stopAfter) {
+            await opts.beforeStop?.();
+            req.destroy();
+            return resolve('destroyed');
+          }
+          req.write(chunks[i]);
+          await new Promise((r) => setTimeout(r, opts.gapMs ?? 0));
+        }
+        req.end();
+      })().catch(reject);
+    });
+  }
+  /** What a project has of imports, staged rows (also rows left of an import since deleted) and contacts. */
+  const leftOf = async (projectId: string) =>
+    (
+      await sqlRows<{ imports: number; staged: number; contacts: number }>(
+        ctx.orm.em.fork(),
+        `select (select count(*)::int from contact_imports where project_id = ?) as imports,
+  (select count(*)::int from contact_import_rows r where r.import_id in (select id from contact_imports where project_id = ?)
+     or not exists (select 1 from contact_imports i where i.id = r.import_id)) as staged,
+  (select count(*)::int from contacts where project_id = ?) as contacts`,
+        [projectId, projectId, projectId],
+      )
+    )[0];
+
+  it('imports a file sent in hundreds of small chunks (records, quoted line breaks and UTF-8 characters cut across chunks) exactly', async () => {
+    const p = await ctx.newProject('socket-slow');
+    const people = Array.from({ length: 40 }, (_, i) => ({ email: `slow${i}@example.com`, name: `Zoë ${i} — 東京`, note: i % 5 === 0 ? `two\nlines, "quoted"` : `n${i}` }));
+    const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    const lines = people.map((x) => [x.email, x.name, x.note].map(csvField).join(','));
+    lines.splice(20, 0, 'not-an-email,Bad,row');
+    const file = Buffer.from(`email,name,note\n${lines.join('\n')}\n`);
+    const sizes = [1, 2, 3, 5, 7, 11, 13, 17];
+    const chunks: Buffer[] = [];
+    for (let at = 0, k = 0; at < file.length; at += sizes[k++ % sizes.length]) chunks.push(file.subarray(at, at + sizes[k % sizes.length]));
+    // The cuts do fall inside multi-byte characters (a chunk starting on a UTF-8 continuation byte).
+    expect(chunks.filter((c) => (c[0] & 0xc0) === 0x80).length).toBeGreaterThan(10);
+    const res = await upload(p.secretKey, chunks, { gapMs: 2 });
+    expect(res).not.toBe('destroyed');
+    const { status, body } = res as { status: number; body: any };
+    expect(status, JSON.stringify(body)).toBe(202);
+    expect(body).toMatchObject({ success: true, data: { status: 'QUEUED', totalRows: 41, bytes: file.length } });
+    const done = await waitForEnd(p, body.data.id);
+    expect(done.status).toBe('COMPLETED');
+    expect(counts(done)).toEqual({ rowsRead: 41, created: 40, updated: 0, skipped: 0, invalid: 1 });
+    // Line 26: after the header and 20 records, four of them over two lines.
+    expect(done.errors).toEqual([{ line: 26, field: 'email', reason: 'is not a valid email address' }]);
+    const contacts = await contactsOf(p.id);
+    expect(Object.fromEntries(Object.entries(contacts).map(([k, v]) => [k, v.data]))).toEqual(
+      Object.fromEntries(people.map((x) => [x.email, { name: x.name, note: x.note }])),
+    );
+  });
+
+  it('answers a record over 1 MB arriving after rows were staged with 413 PAYLOAD_TOO_LARGE in the envelope, and keeps nothing', async () => {
+    const p = await ctx.newProject('socket-too-long');
+    const head = Buffer.from(`email,note\n${Array.from({ length: 4500 }, (_, i) => `t${i}@example.com,x`).join('\n')}\n`);
+    const long = Buffer.from(`long@example.com,${'y'.repeat(1024 * 1024 + 10)}\nafter@example.com,z\n`);
+    const chunks = [...Array.from({ length: Math.ceil(head.length / 8192) }, (_, i) => head.subarray(i * 8192, (i + 1) * 8192)), long];
+    const res = await upload(p.secretKey, chunks, { gapMs: 1 });
+    expect(res).not.toBe('destroyed');
+    const { status, body } = res as { status: number; body: any };
+    expect(status).toBe(413);
+    expect(body).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE', message: 'The record starting on line 4502 is longer than 1048576 bytes' } });
+    expect(await leftOf(p.id)).toEqual({ imports: 0, staged: 0, contacts: 0 });
+    expect((await json(await ctx.request('GET', '/contacts/imports', { key: p.secretKey }))).data.total).toBe(0);
+  });
+
+  it('keeps nothing of an upload whose client goes away midway, after some of its rows were staged', async () => {
+    const p = await ctx.newProject('socket-abort');
+    const file = Buffer.from(`email,note\n${Array.from({ length: 8000 }, (_, i) => `a${i}@example.com,x`).join('\n')}\n`);
+    const chunks = Array.from({ length: Math.ceil(file.length / 8192) }, (_, i) => file.subarray(i * 8192, (i + 1) * 8192));
+    const stopAfter = Math.floor(chunks.length / 2);
+    let seenUploading = { imports: 0, staged: 0, contacts: 0 };
+    const res = await upload(p.secretKey, chunks, {
+      stopAfter,
+      // Stopped only once the first statement of rows is staged (an UPLOADING import exists, with rows).
+      beforeStop: async () => {
+        const until = Date.now() + 20_000;
+        while ((seenUploading = await leftOf(p.id)).staged === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      },
+    });
+    expect(res).toBe('destroyed');
+    expect(seenUploading).toMatchObject({ imports: 1, contacts: 0 });
+    expect(seenUploading.staged).toBeGreaterThan(0);
+    const until = Date.now() + 20_000;
+    let left = await leftOf(p.id);
+    while ((left.imports !== 0 || left.staged !== 0) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+      left = await leftOf(p.id);
+    }
+    expect(left).toEqual({ imports: 0, staged: 0, contacts: 0 });
+    expect((await json(await ctx.request('GET', '/contacts/imports', { key: p.secretKey }))).data.total).toBe(0);
+  });
+});
+
 describe('onExisting', () => {
   const file = 'email,subscribed,plan\nkept@example.com,,team\nnew@example.com,,free\nnew@example.com,,pro\n';
   const seed = async (p: Project) => {

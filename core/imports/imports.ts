@@ -10,7 +10,7 @@ import { contactImportWorkflowId } from '../workflow-ids.js';
 import { CONTACT_IMPORT_WORKFLOW, type ContactImportWorkflow, type ImportStatus } from './contract.js';
 import { RecordSplitter, type ImportFormat, type RawRecord } from './records.js';
 import { parseCsvHeader, type CsvColumns, type InvalidRow } from './rows.js';
-import { copyLine, copyStaged, insertStaged, stagedRow, type StagedRow } from './staging.js';
+import { CopyBuffer, copyLine, copyStaged, insertStaged, stagedRow, type StagedRow } from './staging.js';
 
 /** Largest import file. */
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
@@ -91,10 +91,13 @@ export async function checkImportRequest(em: EntityManager, projectId: string, o
 
 /**
  * Staged rows written per statement while the body streams in (one statement in flight while the
- * next is parsed): small, so the parsed rows of the upload stay few (the API's RSS).
+ * next is parsed), and the bytes of COPY text a statement holds at most (a longer line, from a
+ * record of up to 1 MB, goes alone in its own statement).
  */
 const STAGE_ROWS = 2000;
 const STAGE_BYTES = 1024 * 1024;
+/** Bytes of the body split into records at a time. */
+const SPLIT_BYTES = 8 * 1024;
 
 /**
  * Streams an uploaded file into the staging table, each record parsed on the way (records of at
@@ -154,29 +157,54 @@ delete from contact_import_rows where import_id in (select id from gone)`,
   return (await findImport(em, projectId, id))!;
 }
 
+/** The request body, its read errors (the client went away mid-upload) a 400 rather than a 500. */
+async function* uploadChunks(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+  try {
+    yield* body;
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    throw new DomainError('BAD_REQUEST', `The upload ended before the whole file arrived (${(err as Error).message})`, {
+      suggestion: 'Send the file again; nothing of this upload was kept.',
+    });
+  }
+}
+
 async function stageBody(em: EntityManager, id: string, format: ImportFormat, body: AsyncIterable<Uint8Array>, copy: boolean) {
   const splitter = new RecordSplitter(format);
   let columns: CsvColumns | null = null;
-  // COPY text lines (one string), or the rows for an INSERT where COPY is not available.
-  let pendingLines = '';
+  // COPY: two buffers, one filled while the other's statement runs (PostgreSQL and the parser
+  // overlap); a buffer is refilled only once its statement has settled. Without COPY: the rows of an INSERT.
+  const copyBuffers = copy ? [new CopyBuffer(STAGE_BYTES), new CopyBuffer(STAGE_BYTES)] : [];
+  let filling = 0;
   let pendingRows: StagedRow[] = [];
-  let pendingCount = 0;
   let pendingBytes = 0;
   let rows = 0;
   let bytes = 0;
-  // The previous statement runs while the next rows are parsed: PostgreSQL and the parser overlap.
   let inFlight: Promise<void> = Promise.resolve();
-  const flush = async () => {
-    const lines = pendingLines;
-    const batch = pendingRows;
-    pendingLines = '';
-    pendingRows = [];
-    pendingCount = 0;
-    pendingBytes = 0;
+  const send = async (statement: () => Promise<void>) => {
     await inFlight;
-    inFlight = copy ? copyStaged(em, lines) : insertStaged(em, id, batch);
-    inFlight.catch(() => {}); // awaited (and thrown) at the next flush or the end
+    inFlight = statement();
+    inFlight.catch(() => {}); // awaited (and thrown) at the next statement or the end
   };
+  const flush = async () => {
+    if (copy) {
+      const lines = copyBuffers[filling].take();
+      filling = 1 - filling;
+      // (The buffer filled next is the one whose statement `send` awaits first.)
+      await send(() => copyStaged(em, lines));
+    } else {
+      const batch = pendingRows;
+      pendingRows = [];
+      pendingBytes = 0;
+      await send(() => insertStaged(em, id, batch));
+    }
+  };
+  /** A line that did not fit in what is left of the buffer: the next buffer, or (longer than a whole buffer) a statement of its own. */
+  const stageOverflow = async (line: string) => {
+    if (copyBuffers[filling].lines > 0) await flush();
+    if (!copyBuffers[filling].add(line)) await send(() => copyStaged(em, Buffer.from(line, 'utf8')));
+  };
+  const pending = () => (copy ? copyBuffers[filling].lines : pendingRows.length);
   const take = async (records: RawRecord[]) => {
     for (const r of records) {
       if (format === 'csv' && columns === null) {
@@ -184,22 +212,28 @@ async function stageBody(em: EntityManager, id: string, format: ImportFormat, bo
         continue;
       }
       const row = stagedRow(format, columns, r);
-      if (copy) pendingLines += copyLine(id, row);
-      else pendingRows.push(row);
-      pendingCount++;
-      pendingBytes += r.text.length;
       rows++;
+      if (copy) {
+        const line = copyLine(id, row);
+        if (!copyBuffers[filling].add(line)) await stageOverflow(line);
+        if (copyBuffers[filling].lines >= STAGE_ROWS) await flush();
+      } else {
+        pendingRows.push(row);
+        pendingBytes += r.text.length;
+        if (pendingRows.length >= STAGE_ROWS || pendingBytes >= STAGE_BYTES) await flush();
+      }
     }
-    if (pendingCount >= STAGE_ROWS || pendingBytes >= STAGE_BYTES) await flush();
   };
   try {
-    for await (const chunk of body) {
+    for await (const chunk of uploadChunks(body)) {
       bytes += chunk.byteLength;
       if (bytes > MAX_IMPORT_BYTES) throw tooLarge();
-      await take(splitter.push(chunk));
+      // A socket chunk (64 KB) in slices of 8 KB: the records split from one slice, alive until
+      // staged, are few, so what a scavenge finds alive (and promotes) stays small.
+      for (let at = 0; at < chunk.byteLength; at += SPLIT_BYTES) await take(splitter.push(chunk.subarray(at, at + SPLIT_BYTES)));
     }
     await take(splitter.end());
-    if (pendingCount > 0) await flush();
+    if (pending() > 0) await flush();
     await inFlight;
   } catch (err) {
     await inFlight.catch(() => {}); // settled before the caller deletes what was staged

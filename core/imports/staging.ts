@@ -45,10 +45,45 @@ from jsonb_to_recordset(?::jsonb) as r(line int, email text, subscribed boolean,
   );
 }
 
-/** Staged rows as `copyLine` wrote them, in one COPY. */
-export async function copyStaged(em: EntityManager, lines: string): Promise<void> {
-  if (lines === '') return;
-  await sqlCopyIn(em, 'copy contact_import_rows (import_id, line, email, subscribed, data, remove_keys, field, reason) from stdin', Buffer.from(lines, 'utf8'));
+/** Staged rows as `copyLine` wrote them (the bytes of whole lines), in one COPY. */
+export async function copyStaged(em: EntityManager, lines: Buffer): Promise<void> {
+  if (lines.length === 0) return;
+  await sqlCopyIn(em, 'copy contact_import_rows (import_id, line, email, subscribed, data, remove_keys, field, reason) from stdin', lines);
+}
+
+/**
+ * COPY lines gathered into one Buffer allocated once and refilled statement after statement:
+ * each line's string dies as soon as it is written (young garbage), where a string of a
+ * statement's lines, and the Buffer made of it, lived long enough to reach V8's old generation
+ * and its large-object space (the API's RSS grew by ~150 MB during a 1,000,000-row upload).
+ */
+export class CopyBuffer {
+  private readonly buf: Buffer;
+  /** Bytes and lines written since the last `take`. */
+  bytes = 0;
+  lines = 0;
+
+  constructor(capacity: number) {
+    this.buf = Buffer.allocUnsafe(capacity);
+  }
+
+  /** Appends `line`; false (nothing written) when it does not fit in what is left. */
+  add(line: string): boolean {
+    const size = Buffer.byteLength(line, 'utf8');
+    if (this.bytes + size > this.buf.length) return false;
+    this.buf.write(line, this.bytes, 'utf8');
+    this.bytes += size;
+    this.lines++;
+    return true;
+  }
+
+  /** The lines written so far (a view of the buffer, valid until it is refilled), and empties it. */
+  take(): Buffer {
+    const out = this.buf.subarray(0, this.bytes);
+    this.bytes = 0;
+    this.lines = 0;
+    return out;
+  }
 }
 
 /** A value in COPY's text format: backslash, tab, line feed and carriage return escaped; null is \N. */
@@ -60,10 +95,7 @@ function copyValue(v: string | undefined): string {
 }
 const arrayLiteral = (items: string[]) => `{${items.map((k) => `"${k.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 
-/**
- * One staged row as a line of COPY's text format. The upload keeps these lines (one string) rather
- * than the parsed rows, so what it parses dies young and the API's heap stays small.
- */
+/** One staged row as a line of COPY's text format (the upload writes it into a CopyBuffer at once). */
 export function copyLine(importId: string, r: StagedRow): string {
   return `${importId}\t${r.line}\t${copyValue(r.email)}\t${r.subscribed === undefined ? '\\N' : r.subscribed ? 't' : 'f'}\t${copyValue(r.data && JSON.stringify(r.data))}\t${copyValue(
     r.remove_keys && arrayLiteral(r.remove_keys),
