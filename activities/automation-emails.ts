@@ -1,12 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { pacingFor, sendRateOf } from '../core/pacing.js';
 import { Email, Project } from '../db/entities/index.js';
-import { sqlFirst, sqlRows } from '../db/sql.js';
+import { preparedStatement, sqlHeldRows, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
 import { deliverBatch, type BatchFenceHold, type BatchOutcome } from './delivery/batch.js';
 import { composeMessage } from './delivery/compose.js';
 import type { DeliveryOutcome, FinalStatus } from './delivery/outcome.js';
-import { recordSent, recordSmtpFailure } from './delivery/record.js';
+import { recordSmtpFailure } from './delivery/record.js';
+import { markSentMany } from '../core/emails/status.js';
+import { newId } from '../db/ids.js';
 import { prepareMessage } from './mailer.js';
 
 /*
@@ -24,11 +26,11 @@ import { prepareMessage } from './mailer.js';
  * write sends that record again (same Message-ID) when the batch activity is retried.
  */
 
-const FENCE_SQL = `
+const FENCE = preparedStatement('mailhub_execution_mail_fence_v1', `
 with x as (select id from workflow_executions where id = ? and status = 'RUNNING' for share)
 update emails set status = 'SENDING', attempts = attempts + 1, updated_at = now()
 where id = ? and status in ('QUEUED', 'SENDING') and exists (select 1 from x)
-returning attempts`;
+returning attempts`);
 
 /** A mail of the batch: the email record and the execution it belongs to. */
 export interface StepMail {
@@ -36,46 +38,32 @@ export interface StepMail {
   executionId: string;
 }
 
-/** Holds the fence's transaction until `release` (after MAIL FROM); null when refused. */
+/** Holds the fence's transaction (db/sql.ts, sqlHeldRows, as the campaign's) until `release` (after MAIL FROM); null when refused. */
 async function executionMailFence(em: EntityManager, mail: StepMail): Promise<BatchFenceHold | null> {
-  let answered!: (row: { attempts: number } | null) => void;
-  let failed!: (err: unknown) => void;
-  const answer = new Promise<{ attempts: number } | null>((resolve, reject) => {
-    answered = resolve;
-    failed = reject;
-  });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const committed = em
-    .transactional(async (tx) => {
-      const row = await sqlFirst<{ attempts: number }>(tx, FENCE_SQL, [mail.executionId, mail.emailId]);
-      answered(row ?? null);
-      if (row) await released;
-    })
-    .catch((err: unknown) => failed(err)); // after the answer: the locks are gone either way
-  const row = await answer;
+  const held = await sqlHeldRows<{ attempts: number }>(em, FENCE, [mail.executionId, mail.emailId]);
+  // After the answer a failed commit changes nothing for the hand-off: the locks are gone either way.
+  const release = () => held.commit().catch(() => {});
+  const row = held.rows[0];
   if (!row) {
-    await committed;
+    await release();
     return null;
   }
-  return {
-    attempts: row.attempts,
-    release: () => {
-      release();
-      return committed;
-    },
-  };
+  return { attempts: row.attempts, release };
 }
 
-/** Writes a batch of outcomes with their events (retried: the server already took these messages). */
+/**
+ * Writes a batch of outcomes with their events (retried: the server already took these messages):
+ * the SENT ones in one statement (markSentMany), a refusal through the engine's per-record path.
+ */
 async function writeOutcomes(em: EntityManager, emails: Map<string, Email>, batch: BatchOutcome[]): Promise<void> {
+  // Event ids fixed once, so a retried write gives the same ones (UUIDv7: sent before delivered).
+  const sent = batch.filter((o) => o.status === 'SENT').map((o) => ({ id: o.id, sentAt: o.sentAt!, response: o.response ?? '', eventIds: [newId(), newId()] as [string, string] }));
   for (let i = 1; ; i++) {
     try {
       await em.transactional(async (tx) => {
+        await markSentMany(tx, sent);
         for (const o of batch) {
-          const email = emails.get(o.id)!;
-          if (o.status === 'SENT') await recordSent(tx, email, { accepted: [email.toEmail], rejected: [], response: o.response ?? '', messageId: email.messageId }, o.sentAt!);
-          else if (o.status === 'FAILED' || o.status === 'BOUNCED') await recordSmtpFailure(tx, email, { permanent: true, status: o.status, code: o.code ?? undefined, message: o.error ?? o.status });
+          if (o.status === 'FAILED' || o.status === 'BOUNCED') await recordSmtpFailure(tx, emails.get(o.id)!, { permanent: true, status: o.status, code: o.code ?? undefined, message: o.error ?? o.status });
         }
       });
       return;
