@@ -3,10 +3,10 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { fillPlaceholders } from '../core/templates/render.js';
 import { evaluateCondition } from '../core/automations/condition.js';
 import { durationMs, type Step, type StepOf } from '../core/automations/definition.js';
-import { awaitedEventSince, executionStillRunning, failExecutions, finishExecution, loadContext, markExecution, recordStep, type StepStatus } from '../core/automations/records.js';
+import { awaitedEventSince, executionStillRunning, failExecutions, finishExecution, loadContext, loadContexts, markExecution, markExecutions, recordStep, recordSteps, type StepStatus } from '../core/automations/records.js';
 import { maxUuidV7At, minUuidV7At } from '../core/events/events.js';
 import { countAfterOf } from '../core/automations/executions.js';
-import { prepareStepEmail } from '../core/automations/send-email.js';
+import { prepareStepEmail, prepareStepEmailsAtOnce } from '../core/automations/send-email.js';
 import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
 import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
@@ -33,6 +33,18 @@ const BATCH_LANES = 16;
 const BATCH_PREPARES = 6;
 /** The workflow's MAX_STEPS_PER_EXECUTION: a run that long goes on (and fails) in its own workflow. */
 const MAX_STEPS_IN_BATCH = 1000;
+
+/** The items by key, in first-seen order. */
+function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return [...groups.values()];
+}
 
 const nextOf = (step: Step): string | null => ('next' in step ? (step.next ?? null) : null);
 
@@ -197,7 +209,16 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
   async function sendRound(projectId: string, at: Cursor[], byId: Map<string, Step>): Promise<Moved[]> {
     const moved: Moved[] = [];
     const mails: { c: Cursor; emailId: string }[] = [];
-    await forEachBounded(at, BATCH_LANES, async (c) => {
+    const alone: Cursor[] = [];
+    for (const group of groupBy(at, (c) => c.step.id)) {
+      const prepared = await preparing.run(() => prepareTogether(projectId, group));
+      for (const c of group) {
+        const emailId = prepared.get(c.executionId);
+        if (emailId) mails.push({ c, emailId });
+        else alone.push(c);
+      }
+    }
+    await forEachBounded(alone, BATCH_LANES, async (c) => {
       const prepared = await preparing.run(() => prepare(c as StepInput<StepOf<'SEND_EMAIL'>>));
       if ('waitMs' in prepared) moved.push({ alone: { executionId: c.executionId, idx: c.idx, stepId: c.step.id } });
       else if ('status' in prepared) moved.push(await afterStep(c, prepared, byId));
@@ -213,6 +234,32 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
       moved.push(await afterStep(c, await sendStepOutcome(em(), c as StepInput<StepOf<'SEND_EMAIL'>>, emailId, outcome), byId));
     });
     return moved;
+  }
+
+  /**
+   * The email records of a round's executions at one SEND_EMAIL step in one transaction (the plain
+   * case, prepareStepEmailsAtOnce), with their executions marked and their step records written as
+   * prepare() does one by one. Those it leaves out (a halt, a record already written by an earlier
+   * attempt, MARKETING mail to the contact, a suppressed address...) are prepared one by one.
+   */
+  function prepareTogether(projectId: string, group: Cursor[]): Promise<Map<string, string>> {
+    const step = group[0].step as StepOf<'SEND_EMAIL'>;
+    return em().transactional(async (tx) => {
+      const contexts = await loadContexts(tx, group.map((c) => c.executionId));
+      const recorded = await sqlRows<{ execution_id: string }>(
+        tx,
+        `select s.execution_id from workflow_execution_steps s join jsonb_to_recordset(?::jsonb) as v(e uuid, i int) on s.execution_id = v.e and s.idx = v.i`,
+        [JSON.stringify(group.map((c) => ({ e: c.executionId, i: c.idx })))],
+      );
+      const skip = new Set(recorded.map((r) => r.execution_id));
+      const plain = group.filter((c) => !skip.has(c.executionId) && contexts.get(c.executionId)?.halt === null);
+      const members = plain.map((c) => ({ key: c.executionId, contact: contexts.get(c.executionId)!.contact!, eventData: contexts.get(c.executionId)!.triggerData }));
+      const ids = (await prepareStepEmailsAtOnce(tx, { projectId, step, members })) ?? new Map<string, string>();
+      const done = plain.filter((c) => ids.has(c.executionId));
+      await markExecutions(tx, done.map((c) => c.executionId), { status: 'RUNNING', currentStep: step.id });
+      await recordSteps(tx, done.map((c) => ({ executionId: c.executionId, idx: c.idx, stepId: step.id, type: step.type, status: 'RUNNING', output: { emailId: ids.get(c.executionId) } })));
+      return ids;
+    });
   }
 
   async function stillLive(executionId: string): Promise<boolean> {

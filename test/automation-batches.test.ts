@@ -64,6 +64,35 @@ describe('a burst of new executions', () => {
     expect(detail.steps).toEqual([expect.objectContaining({ stepId: 'welcome', type: 'SEND_EMAIL', status: 'COMPLETED', output: { emailId: expect.any(String), delivery: 'SENT' }, error: null })]);
   });
 
+  it('a round writes the email records of its plain members in one transaction, and prepares a suppressed contact alone: SKIPPED with the reason, no mail', { timeout: 120_000 }, async () => {
+    const wf = await createWorkflow(ctx, {
+      name: 'Welcome together',
+      enabled: true,
+      trigger: { type: 'EVENT', eventName: 'together-signup' },
+      steps: [{ id: 'hello', type: 'SEND_EMAIL', from: 'hello@example.com', subject: 'Hello {{email}}', body: '<p>hi {{email}}</p>' }],
+    });
+    const res = await ctx.request('POST', '/suppressions', { body: { email: 'together3@recipients.test', reason: 'MANUAL' } });
+    expect(res.status).toBeLessThan(300);
+    const emails = await trackBurst(ctx, 'together', 'together-signup', 12);
+    const done = await settled(ctx, wf.id, 12, undefined, 90_000);
+    expect(done.map((x) => x.status).sort()).toEqual(Array(12).fill('COMPLETED'));
+    expect(await batchIds(wf.id)).toHaveLength(1);
+    for (const email of emails) {
+      const subjects = (await mailsTo(smtp, email)).map((m) => m.subject);
+      expect(subjects).toEqual(email === 'together3@recipients.test' ? [] : [`Hello ${email}`]);
+    }
+    const skipped = await execution(ctx, wf.id, done.find((x) => x.email === 'together3@recipients.test')!.id);
+    expect(skipped.steps).toEqual([expect.objectContaining({ stepId: 'hello', status: 'SKIPPED', error: 'together3@recipients.test is on the suppression list' })]);
+    // One transaction for the eleven records: one now(), so one created_at.
+    const times = await sqlRows<{ t: string }>(
+      ctx.orm.em.fork(),
+      `select distinct e.created_at::text as t from emails e join workflow_execution_steps s on s.output->>'emailId' = e.id::text
+       join workflow_executions x on x.id = s.execution_id where x.workflow_id = ?`,
+      [wf.id],
+    );
+    expect(times).toHaveLength(1);
+  });
+
   it('an execution of a batch that reaches a DELAY continues in its own workflow (its execution id) and finishes there', { timeout: 120_000 }, async () => {
     const wf = await createWorkflow(ctx, {
       name: 'Welcome then later',

@@ -10,27 +10,43 @@ import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
 
 export type StepStatus = 'RUNNING' | 'WAITING' | 'COMPLETED' | 'SKIPPED' | 'FAILED';
 
-export async function recordStep(
-  em: EntityManager,
-  r: { executionId: string; idx: number; stepId: string; type: string; status: StepStatus; output?: unknown; error?: string | null },
-) {
-  const final = r.status !== 'RUNNING' && r.status !== 'WAITING';
+export type StepRecord = { executionId: string; idx: number; stepId: string; type: string; status: StepStatus; output?: unknown; error?: string | null };
+
+export async function recordStep(em: EntityManager, r: StepRecord) {
+  await recordSteps(em, [r]);
+}
+
+/** Step records of many executions in one statement (a batch's round). */
+export async function recordSteps(em: EntityManager, records: StepRecord[]) {
+  if (records.length === 0) return;
+  const v = records.map((r) => ({
+    id: newId(), execution_id: r.executionId, idx: r.idx, step_id: r.stepId, type: r.type, status: r.status,
+    output: r.output === undefined ? null : r.output, error: r.error ?? null, final: r.status !== 'RUNNING' && r.status !== 'WAITING',
+  }));
   await sqlRun(
     em,
     `insert into workflow_execution_steps (id, execution_id, idx, step_id, type, status, output, error, finished_at)
-     values (?, ?, ?, ?, ?, ?, ?::jsonb, ?, case when ? then now() end)
+     select v.id, v.execution_id, v.idx, v.step_id, v.type, v.status, v.output, v.error, case when v.final then now() end
+     from jsonb_to_recordset(?::jsonb) as v(id uuid, execution_id uuid, idx int, step_id text, type text, status text, output jsonb, error text, final boolean)
      on conflict (execution_id, idx) do update set status = excluded.status, output = coalesce(excluded.output, workflow_execution_steps.output),
        error = excluded.error, finished_at = excluded.finished_at`,
-    [newId(), r.executionId, r.idx, r.stepId, r.type, r.status, r.output === undefined ? null : JSON.stringify(r.output), r.error ?? null, final],
+    [JSON.stringify(v)],
   );
 }
 
 /** Current step and status of a live execution (a final one is left alone). */
 export async function markExecution(em: EntityManager, executionId: string, s: { status: 'RUNNING' | 'WAITING'; currentStep: string; waitingFor?: string | null }) {
+  await markExecutions(em, [executionId], s);
+}
+
+/** The same for many executions at one step (a batch's round). */
+export async function markExecutions(em: EntityManager, executionIds: string[], s: { status: 'RUNNING' | 'WAITING'; currentStep: string; waitingFor?: string | null }) {
+  if (executionIds.length === 0) return;
   await sqlRun(
     em,
-    `update workflow_executions set status = ?, current_step = ?, waiting_for = ?, updated_at = now() where id = ? and status in ('RUNNING', 'WAITING')`,
-    [s.status, s.currentStep, s.waitingFor ?? null, executionId],
+    `update workflow_executions set status = ?, current_step = ?, waiting_for = ?, updated_at = now()
+     where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status in ('RUNNING', 'WAITING')`,
+    [s.status, s.currentStep, s.waitingFor ?? null, JSON.stringify(executionIds)],
   );
 }
 
@@ -75,23 +91,30 @@ export interface ExecutionContext {
 
 /** The execution with its project's state and its contact as they are now. */
 export async function loadContext(em: EntityManager, executionId: string): Promise<ExecutionContext | null> {
+  return (await loadContexts(em, [executionId])).get(executionId) ?? null;
+}
+
+/** loadContext of many executions in one statement; an execution that no longer exists is absent. */
+export async function loadContexts(em: EntityManager, executionIds: string[]): Promise<Map<string, ExecutionContext>> {
   const rows = await sqlRows<Record<string, any>>(
     em,
-    `select x.project_id, x.contact_id, x.trigger_data, x.status, p.disabled, c.id as cid, c.email, c.data, c.subscribed, c.unsubscribed_at
+    `select x.id, x.project_id, x.contact_id, x.trigger_data, x.status, p.disabled, c.id as cid, c.email, c.data, c.subscribed, c.unsubscribed_at
      from workflow_executions x join projects p on p.id = x.project_id left join contacts c on c.id = x.contact_id
-     where x.id = ?`,
-    [executionId],
+     where x.id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+    [JSON.stringify(executionIds)],
   );
-  const r = rows[0];
-  if (!r) return null;
-  const halt = r.disabled ? 'The project is disabled' : !r.cid ? 'The contact was deleted' : r.status === 'CANCELLED' ? 'Cancelled' : null;
-  return {
-    projectId: r.project_id,
-    contactId: r.contact_id,
-    triggerData: r.trigger_data ?? {},
-    halt,
-    contact: r.cid ? { id: r.cid, email: r.email, data: r.data ?? {}, subscribed: r.subscribed === true, unsubscribedAt: r.unsubscribed_at ? new Date(r.unsubscribed_at) : null } : null,
-  };
+  return new Map(
+    rows.map((r) => [
+      r.id as string,
+      {
+        projectId: r.project_id,
+        contactId: r.contact_id,
+        triggerData: r.trigger_data ?? {},
+        halt: r.disabled ? 'The project is disabled' : !r.cid ? 'The contact was deleted' : r.status === 'CANCELLED' ? 'Cancelled' : null,
+        contact: r.cid ? { id: r.cid, email: r.email, data: r.data ?? {}, subscribed: r.subscribed === true, unsubscribedAt: r.unsubscribed_at ? new Date(r.unsubscribed_at) : null } : null,
+      },
+    ]),
+  );
 }
 
 /**

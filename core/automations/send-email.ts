@@ -5,6 +5,7 @@ import { insertEmails, markDispatched, resolveSender } from '../emails/send.js';
 import { marketingRefusal } from '../consent/marketing.js';
 import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { findSuppressed } from '../suppressions.js';
+import { normalizeEmail } from '../contacts.js';
 import { getTemplate } from '../templates/templates.js';
 import { newId } from '../../db/ids.js';
 import type { StepOf } from './definition.js';
@@ -46,13 +47,69 @@ export async function prepareStepEmail(
     if (d.decision === 'wait') return { waitUntil: d.until, reason: d.reason };
     if (d.decision === 'capped') return { skipped: `${d.reason}: the contact already got the most marketing mails the frequency cap allows` };
   }
-  const prepared = prepareContent({ subject: step.subject ?? template!.subject, body: step.body ?? template!.body, type: 'html' });
-  const rendered = renderContent(prepared, recipientVariables(contact, { event: input.eventData }));
-  const row = {
-    id, contact_id: step.to === undefined ? contact.id : null, to_email: to, to_name: null,
+  await insertStepEmails(tx, projectId, step, template, sender, [stepEmailRow(id, step, sender, prepareStepContent(step, template), contact, input.eventData)]);
+  return { emailId: id };
+}
+
+type Template = NonNullable<Awaited<ReturnType<typeof getTemplate>>>;
+type Sender = ReturnType<typeof resolveSender>;
+type StepContact = { id: string; email: string; data: Record<string, unknown> };
+
+const prepareStepContent = (step: StepOf<'SEND_EMAIL'>, template: Template | null) =>
+  prepareContent({ subject: step.subject ?? template!.subject, body: step.body ?? template!.body, type: 'html' });
+
+/** The record's row (insertEmails' recordset): the message rendered for the contact and the triggering event. */
+function stepEmailRow(id: string, step: StepOf<'SEND_EMAIL'>, sender: Sender, prepared: ReturnType<typeof prepareContent>, contact: StepContact, eventData: Record<string, unknown>) {
+  const rendered = renderContent(prepared, recipientVariables(contact, { event: eventData }));
+  return {
+    id, contact_id: step.to === undefined ? contact.id : null, to_email: step.to ?? contact.email, to_name: null,
     subject: rendered.subject, html: rendered.html, text_body: rendered.text, message_id: `<${id}@${domainOf(sender.fromEmail)}>`,
   };
-  await insertEmails(tx, [projectId, template?.id ?? null, sender.fromEmail, sender.fromName, sender.replyTo, '{}', '[]', template?.type === 'MARKETING', JSON.stringify([row])]);
-  await markDispatched(tx, [id]);
-  return { emailId: id };
+}
+
+/** The records written by the insert /v1/send uses, and marked dispatched: they belong to their executions, not to the sweeper. */
+async function insertStepEmails(tx: EntityManager, projectId: string, step: StepOf<'SEND_EMAIL'>, template: Template | null, sender: Sender, rows: ReturnType<typeof stepEmailRow>[]) {
+  const marketing = template?.type === 'MARKETING';
+  await insertEmails(tx, [projectId, template?.id ?? null, sender.fromEmail, sender.fromName, sender.replyTo, '{}', '[]', marketing, JSON.stringify(rows)]);
+  await markDispatched(tx, rows.map((r) => r.id));
+}
+
+/**
+ * prepareStepEmail for many contacts at one step (an automation batch's round), at once: the
+ * template, the sender's check and the suppression list read once, the records written by one
+ * insert. The plain case only: a MARKETING mail to the contact (consent, quiet hours, the frequency
+ * cap), a template gone or a sender refused answer null, and a suppressed address is left out of
+ * the answer: the caller prepares those one by one (prepareStepEmail), which records why.
+ * Answers each prepared member's email id by its key.
+ */
+export async function prepareStepEmailsAtOnce(
+  tx: EntityManager,
+  input: { projectId: string; step: StepOf<'SEND_EMAIL'>; members: { key: string; contact: StepContact; eventData: Record<string, unknown> }[] },
+): Promise<Map<string, string> | null> {
+  const { projectId, step, members } = input;
+  if (members.length === 0) return new Map();
+  const template = step.templateId ? await getTemplate(tx, projectId, step.templateId).catch(() => null) : null;
+  if (step.templateId && !template) return null;
+  if (template?.type === 'MARKETING' && step.to === undefined) return null;
+  let sender: Sender;
+  try {
+    sender = resolveSender({ from: step.from }, template);
+    await assertVerifiedSender(tx, projectId, sender.fromEmail);
+  } catch (err) {
+    if (err instanceof DomainError) return null;
+    throw err;
+  }
+  const toOf = (m: (typeof members)[number]) => step.to ?? m.contact.email;
+  const suppressed = new Set((await findSuppressed(tx, projectId, [...new Set(members.map(toOf))])).map((x) => x.email));
+  const prepared = prepareStepContent(step, template);
+  const ids = new Map<string, string>();
+  const rows = members
+    .filter((m) => !suppressed.has(normalizeEmail(toOf(m))))
+    .map((m) => {
+      const id = newId();
+      ids.set(m.key, id);
+      return stepEmailRow(id, step, sender, prepared, m.contact, m.eventData);
+    });
+  if (rows.length > 0) await insertStepEmails(tx, projectId, step, template, sender, rows);
+  return ids;
 }
