@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { fillPlaceholders } from '../core/templates/render.js';
 import { evaluateCondition } from '../core/automations/condition.js';
 import { durationMs, type Step, type StepOf } from '../core/automations/definition.js';
-import { awaitedEventSince, executionStillRunning, failExecutions, finishExecution, loadContext, loadContexts, markExecution, markExecutions, recordStep, recordSteps, type StepStatus } from '../core/automations/records.js';
+import { awaitedEventSince, executionStillRunning, failExecutions, finishExecution, finishExecutions, loadContext, loadContexts, markExecution, markExecutions, recordStep, recordSteps, type FinalStatus, type StepRecord, type StepStatus } from '../core/automations/records.js';
 import { maxUuidV7At, minUuidV7At } from '../core/events/events.js';
 import { countAfterOf } from '../core/automations/executions.js';
 import { prepareStepEmail, prepareStepEmailsAtOnce } from '../core/automations/send-email.js';
@@ -150,25 +150,41 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
 
   /** The step's record and outcome from its email's delivery outcome. */
   async function sendStepOutcome(tx: EntityManager, input: StepInput<StepOf<'SEND_EMAIL'>>, emailId: string, d: DeliveryOutcome): Promise<StepOutcome> {
+    const { record, outcome } = sendStepResult(input, emailId, d);
+    await recordStep(tx, record);
+    return outcome;
+  }
+
+  function sendStepResult(input: StepInput<StepOf<'SEND_EMAIL'>>, emailId: string, d: DeliveryOutcome): { record: StepRecord; outcome: StepOutcome } {
     const sent = d.status === 'SENT';
     const output = { emailId, delivery: d.status };
     const error = sent ? null : (d.error ?? d.status);
-    await finished(tx, input, sent ? 'COMPLETED' : 'FAILED', { output, error: error ?? undefined });
-    return sent ? { status: 'COMPLETED', next: nextOf(input.step), output } : { status: 'FAILED', next: nextOf(input.step), error: error!, fatal: true };
+    const record: StepRecord = { executionId: input.executionId, idx: input.idx, stepId: input.step.id, type: input.step.type, status: sent ? 'COMPLETED' : 'FAILED', output, error };
+    const outcome: StepOutcome = sent ? { status: 'COMPLETED', next: nextOf(input.step), output } : { status: 'FAILED', next: nextOf(input.step), error: error!, fatal: true };
+    return { record, outcome };
   }
 
   /** Where an execution of a batch stands: the step it is at, or done (final status written), or continuing alone there. */
   type Cursor = { executionId: string; idx: number; step: Step };
   type Moved = { at: Cursor } | { done: true } | { alone: AutomationBatchResult['continued'][number] };
+  type Next = { at: Cursor } | { finish: FinalStatus };
 
-  /** After a step's outcome, as the workflow decides (workflows/automation.workflow.ts): the next step, or the final status written. */
-  async function afterStep(c: Cursor, outcome: StepOutcome, byId: Map<string, Step>): Promise<Moved> {
-    const finish = (status: ExecutionStatus, reason: string | null) => finishExecution(em(), c.executionId, status, reason).then(() => ({ done: true as const }));
+  /** After a step's outcome, as the workflow decides (workflows/automation.workflow.ts): the next step, or the final status to write. */
+  function nextAfter(c: Cursor, outcome: StepOutcome, byId: Map<string, Step>): Next {
+    const finish = (status: ExecutionStatus, reason: string | null) => ({ finish: { executionId: c.executionId, status, reason } });
     if (outcome.status === 'HALT') return finish('EXITED', outcome.reason);
     if (outcome.status === 'FAILED' && outcome.fatal) return finish('FAILED', `Step "${c.step.id}": ${outcome.error}`);
     if (c.step.type === 'EXIT') return finish('EXITED', c.step.reason ?? null);
     const next = outcome.next ? byId.get(outcome.next) : undefined;
     return next ? { at: { executionId: c.executionId, idx: c.idx + 1, step: next } } : finish('COMPLETED', null);
+  }
+
+  /** nextAfter, with the final status written. */
+  async function afterStep(c: Cursor, outcome: StepOutcome, byId: Map<string, Step>): Promise<Moved> {
+    const next = nextAfter(c, outcome, byId);
+    if ('at' in next) return next;
+    await finishExecutions(em(), [next.finish]);
+    return { done: true };
   }
 
   /** Runs CONDITION, UPDATE_CONTACT and EXIT steps until a SEND_EMAIL (left for the batch's send round), the end, or a step it cannot run. */
@@ -226,13 +242,21 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
     });
     if (mails.length === 0) return moved;
     const outcomes = await deliverStepMails(deps, projectId, mails.map((m) => ({ emailId: m.emailId, executionId: m.c.executionId })));
+    const results: { record: StepRecord; next: Next }[] = [];
     await forEachBounded(mails, BATCH_LANES, async ({ c, emailId }) => {
       let outcome = outcomes.get(emailId) ?? null;
       // Unsent because its fence refused (the execution was cancelled or ended): the record says so.
       if (!outcome && !(await stillLive(c.executionId))) outcome = await delivery.markFailed(emailId, 'The automation execution was cancelled before the hand-off');
       if (!outcome) return void moved.push({ alone: { executionId: c.executionId, idx: c.idx, stepId: c.step.id } });
-      moved.push(await afterStep(c, await sendStepOutcome(em(), c as StepInput<StepOf<'SEND_EMAIL'>>, emailId, outcome), byId));
+      const r = sendStepResult(c as StepInput<StepOf<'SEND_EMAIL'>>, emailId, outcome);
+      results.push({ record: r.record, next: nextAfter(c, r.outcome, byId) });
     });
+    // The round's step records and final statuses: two statements, whatever its size.
+    await em().transactional(async (tx) => {
+      await recordSteps(tx, results.map((r) => r.record));
+      await finishExecutions(tx, results.flatMap((r) => ('finish' in r.next ? [r.next.finish] : [])));
+    });
+    for (const { next } of results) moved.push('at' in next ? next : { done: true });
     return moved;
   }
 

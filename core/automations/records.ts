@@ -51,11 +51,21 @@ export async function markExecutions(em: EntityManager, executionIds: string[], 
 }
 
 export async function finishExecution(em: EntityManager, executionId: string, status: ExecutionStatus, reason: string | null) {
+  await finishExecutions(em, [{ executionId, status, reason }]);
+}
+
+/** An execution's final status, with why (null when it just ran to its end). */
+export type FinalStatus = { executionId: string; status: ExecutionStatus; reason: string | null };
+
+/** Final statuses of many executions in one statement (a batch's round); one already final is left alone. */
+export async function finishExecutions(em: EntityManager, finals: FinalStatus[]) {
+  if (finals.length === 0) return;
   await sqlRun(
     em,
-    `update workflow_executions set status = ?, exit_reason = ?, waiting_for = null, finished_at = now(), updated_at = now()
-     where id = ? and status in ('RUNNING', 'WAITING')`,
-    [status, reason, executionId],
+    `update workflow_executions x set status = v.status, exit_reason = v.reason, waiting_for = null, finished_at = now(), updated_at = now()
+     from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, reason text)
+     where x.id = v.id and x.status in ('RUNNING', 'WAITING')`,
+    [JSON.stringify(finals.map((f) => ({ id: f.executionId, status: f.status, reason: f.reason })))],
   );
 }
 
