@@ -3,7 +3,7 @@ import { pacingFor, sendRateOf } from '../core/pacing.js';
 import { Email, Project } from '../db/entities/index.js';
 import { preparedStatement, sqlHeldRows, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
-import { deliverBatch, type BatchFenceHold, type BatchOutcome } from './delivery/batch.js';
+import { deliverBatch, type BatchGroupFenceHold, type BatchOutcome } from './delivery/batch.js';
 import { composeMessage } from './delivery/compose.js';
 import type { DeliveryOutcome, FinalStatus } from './delivery/outcome.js';
 import { recordSmtpFailure } from './delivery/record.js';
@@ -18,19 +18,22 @@ import { prepareMessage } from './mailer.js';
  * record) composed and signed, paced in groups, handed over through the pooled SMTP connections,
  * outcomes written in batches with their `email.*` events.
  *
- * The hand-off fence of a row: in a transaction held until MAIL FROM is written, the execution
- * row share-locked while RUNNING (a cancel's update waits for it; once the cancel has answered no
+ * The hand-off fence, one statement for the mails whose connections are in hand together (a group,
+ * delivery/batch.ts groupedFence), in a transaction held until their MAIL FROMs are written: each
+ * execution row share-locked while RUNNING (a cancel's update waits for it; once the cancel has answered no
  * later fence passes) and the email record QUEUED/SENDING -> SENDING, attempts + 1. A refused
  * fence leaves that row alone (refusalPerRow), not the batch. The window that remains is the
  * engine's 250-before-commit one: a worker killed after the server's 250 and before the outcome's
  * write sends that record again (same Message-ID) when the batch activity is retried.
  */
 
-const FENCE = preparedStatement('mailhub_execution_mail_fence_v1', `
-with x as (select id from workflow_executions where id = ? and status = 'RUNNING' for share)
-update emails set status = 'SENDING', attempts = attempts + 1, updated_at = now()
-where id = ? and status in ('QUEUED', 'SENDING') and exists (select 1 from x)
-returning attempts`);
+/** The fence of a group of mails (see above) in one statement: executions share-locked in id order, the records' attempts counted. */
+const FENCES = preparedStatement('mailhub_execution_mail_fences_v1', `
+with v as (select * from jsonb_to_recordset(?::jsonb) as v(email_id uuid, execution_id uuid)),
+x as (select x.id from workflow_executions x where x.id in (select execution_id from v) and x.status = 'RUNNING' order by x.id for share)
+update emails e set status = 'SENDING', attempts = e.attempts + 1, updated_at = now()
+from v where e.id = v.email_id and e.status in ('QUEUED', 'SENDING') and v.execution_id in (select id from x)
+returning e.id, e.attempts`);
 
 /** A mail of the batch: the email record and the execution it belongs to. */
 export interface StepMail {
@@ -38,17 +41,13 @@ export interface StepMail {
   executionId: string;
 }
 
-/** Holds the fence's transaction (db/sql.ts, sqlHeldRows, as the campaign's) until `release` (after MAIL FROM); null when refused. */
-async function executionMailFence(em: EntityManager, mail: StepMail): Promise<BatchFenceHold | null> {
-  const held = await sqlHeldRows<{ attempts: number }>(em, FENCE, [mail.executionId, mail.emailId]);
+/** Holds the group's fence (db/sql.ts, sqlHeldRows, as the campaign's) until `release` (after the group's MAIL FROMs); a mail missing from `attempts` is refused. */
+async function executionMailFences(em: EntityManager, mails: StepMail[]): Promise<BatchGroupFenceHold> {
+  const held = await sqlHeldRows<{ id: string; attempts: number }>(em, FENCES, [JSON.stringify(mails.map((m) => ({ email_id: m.emailId, execution_id: m.executionId })))]);
   // After the answer a failed commit changes nothing for the hand-off: the locks are gone either way.
   const release = () => held.commit().catch(() => {});
-  const row = held.rows[0];
-  if (!row) {
-    await release();
-    return null;
-  }
-  return { attempts: row.attempts, release };
+  if (held.rows.length === 0) await release();
+  return { attempts: new Map(held.rows.map((r) => [r.id, r.attempts])), release };
 }
 
 /**
@@ -96,7 +95,7 @@ export async function deliverStepMails(deps: ActivityDeps, projectId: string, ma
     pacing: pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)),
     rows: open.map((m) => ({ id: m.emailId, executionId: m.executionId })),
     compose: async (row) => prepareMessage(await composeMessage(deps.orm.em.fork(), deps.config, emails.get(row.id)!, project)),
-    fence: (row) => executionMailFence(writer, { emailId: row.id, executionId: row.executionId }),
+    fenceGroup: (group) => executionMailFences(writer, group.map((row) => ({ emailId: row.id, executionId: row.executionId }))),
     refusal: async () => undefined,
     refusalPerRow: true,
     record: (batch) => writeOutcomes(writer, emails, batch),
