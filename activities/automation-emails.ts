@@ -6,9 +6,8 @@ import type { ActivityDeps } from './deps.js';
 import { deliverBatch, type BatchGroupFenceHold, type BatchOutcome } from './delivery/batch.js';
 import { composeMessage } from './delivery/compose.js';
 import type { DeliveryOutcome, FinalStatus } from './delivery/outcome.js';
-import { recordSmtpFailure } from './delivery/record.js';
-import { markSentMany } from '../core/emails/status.js';
-import { newId } from '../db/ids.js';
+import { recordEmailOutcomes, withEventIds } from '../core/emails/outcomes.js';
+import { retrying } from './lib/retry.js';
 import { prepareMessage } from './mailer.js';
 
 /*
@@ -51,26 +50,13 @@ async function executionMailFences(em: EntityManager, mails: StepMail[]): Promis
 }
 
 /**
- * Writes a batch of outcomes with their events (retried: the server already took these messages):
- * the SENT ones in one statement (markSentMany), a refusal through the engine's per-record path.
+ * Writes a batch of outcomes with their events in one statement (core/emails/outcomes.ts; retried:
+ * the server already took these messages). Event ids fixed once, so every try writes the same
+ * ones (UUIDv7: sent before delivered).
  */
-async function writeOutcomes(em: EntityManager, emails: Map<string, Email>, batch: BatchOutcome[]): Promise<void> {
-  // Event ids fixed once, so a retried write gives the same ones (UUIDv7: sent before delivered).
-  const sent = batch.filter((o) => o.status === 'SENT').map((o) => ({ id: o.id, sentAt: o.sentAt!, response: o.response ?? '', eventIds: [newId(), newId()] as [string, string] }));
-  for (let i = 1; ; i++) {
-    try {
-      await em.transactional(async (tx) => {
-        await markSentMany(tx, sent);
-        for (const o of batch) {
-          if (o.status === 'FAILED' || o.status === 'BOUNCED') await recordSmtpFailure(tx, emails.get(o.id)!, { permanent: true, status: o.status, code: o.code ?? undefined, message: o.error ?? o.status });
-        }
-      });
-      return;
-    } catch (err) {
-      if (i >= 5) throw err;
-      await new Promise((r) => setTimeout(r, 200 * 2 ** i));
-    }
-  }
+async function writeOutcomes(em: EntityManager, batch: BatchOutcome[]): Promise<void> {
+  const outcomes = withEventIds(batch.flatMap((o) => (o.status === 'SENT' || o.status === 'FAILED' || o.status === 'BOUNCED' ? [{ ...o, status: o.status }] : [])));
+  await retrying(() => recordEmailOutcomes(em, outcomes));
 }
 
 /**
@@ -98,7 +84,7 @@ export async function deliverStepMails(deps: ActivityDeps, projectId: string, ma
     fenceGroup: (group) => executionMailFences(writer, group.map((row) => ({ emailId: row.id, executionId: row.executionId }))),
     refusal: async () => undefined,
     refusalPerRow: true,
-    record: (batch) => writeOutcomes(writer, emails, batch),
+    record: (batch) => writeOutcomes(writer, batch),
   });
   if (result.stop === 'CANCELLED') throw new Error('The batch activity was cancelled');
   const states = await sqlRows<{ id: string; status: string; error: string | null }>(

@@ -2,10 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Campaign, Project } from '../db/entities/index.js';
 import { fenceRefusal, handOffFences, recordOutcomes, type RecipientRow } from '../core/campaigns/recipients.js';
 import { undeliverable } from '../core/emails/deliverable.js';
+import { withEventIds } from '../core/emails/outcomes.js';
 import { pacingFor, sendRateOf } from '../core/pacing.js';
 import { capCampaignRows, releaseUnsentCampaignSlots } from '../core/schedule/frequency-cap.js';
 import { timingSettings } from '../core/schedule/settings.js';
-import { suppress } from '../core/suppressions.js';
 import { prepareContent, recipientVariables, renderContent } from '../core/templates/render.js';
 import { decorateForDelivery } from '../core/tracking/links.js';
 import { sqlRows } from '../db/sql.js';
@@ -13,6 +13,7 @@ import type { ActivityDeps } from './deps.js';
 import { deliverBatch, type BatchOutcome, type BatchResult } from './delivery/batch.js';
 import { returnPathFor, signingKeyFor } from './delivery/compose.js';
 import { mimeSkeleton } from './delivery/mime.js';
+import { retrying } from './lib/retry.js';
 import { prepareMessage, signed, type OutgoingMessage } from './mailer.js';
 
 export { FLUSH_ROWS } from './delivery/batch.js';
@@ -24,7 +25,8 @@ export { FLUSH_ROWS } from './delivery/batch.js';
  * and composed into the campaign's MIME skeleton; the row's hand-off fence (core/campaigns/
  * recipients.ts, handOffFence: the campaign still SENDING at the epoch this attempt started with,
  * the row still QUEUED and claimed by this attempt; held until MAIL FROM is written); and its
- * outcomes counted on the campaign (recordOutcomes: rows, counters and events in one statement).
+ * outcomes counted on the campaign (recordOutcomes: rows, counters and events in one statement,
+ * the events as every sender's: core/emails/outcomes.ts).
  * Never twice: a row is sent only while QUEUED and claimed by this attempt, and a retry skips rows
  * already final.
  */
@@ -118,22 +120,10 @@ export async function deliverRows(
   }
 }
 
-/** Writes a batch (retried: the server already took these messages; only the record is missing). */
+/** Writes a batch (retried: the server already took these messages; only the record is missing). Every try writes the same event ids. */
 async function writeOutcomes(em: EntityManager, campaign: Campaign, batch: BatchOutcome[]): Promise<void> {
-  for (let i = 1; ; i++) {
-    try {
-      // One statement, atomic by itself, unless a bounce's suppression must commit with it.
-      if (!batch.some((o) => o.status === 'BOUNCED')) return void (await recordOutcomes(em, campaign, batch));
-      await em.transactional(async (tx) => {
-        const changed = await recordOutcomes(tx, campaign, batch);
-        for (const row of changed) if (row.status === 'BOUNCED') await suppress(tx, campaign.projectId, row.toEmail, 'HARD_BOUNCE', 'smtp');
-      });
-      return;
-    } catch (err) {
-      if (i >= 5) throw err;
-      await new Promise((r) => setTimeout(r, 200 * 2 ** i));
-    }
-  }
+  const outcomes = withEventIds(batch);
+  await retrying(() => recordOutcomes(em, campaign, outcomes));
 }
 
 async function contactsById(em: EntityManager, ids: string[]) {

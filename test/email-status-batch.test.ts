@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markSentMany } from '../core/emails/status.js';
+import { recordEmailOutcomes } from '../core/emails/outcomes.js';
 import { recordSent } from '../activities/delivery/record.js';
 import { Email } from '../db/entities/index.js';
 import { newId } from '../db/ids.js';
@@ -8,7 +8,7 @@ import { setupTestContext, type TestContext } from './helpers.js';
 import { insertQueuedEmails } from './support/emails.js';
 
 /*
- * markSentMany (the automation batch's SENT outcomes in one statement) against recordSent (one
+ * recordEmailOutcomes (a batch's SENT outcomes in one statement) against recordSent (one
  * record at a time, /v1/send's path): the same record state, the same events, the same counters.
  */
 
@@ -29,7 +29,7 @@ const namesCount = async () => {
   return Object.fromEntries(rows.map((r) => [r.name, r.count]));
 };
 
-describe('markSentMany', () => {
+describe('recordEmailOutcomes, SENT', () => {
   it('writes what recordSent writes for each record (status, sent_at, email.sent then email.delivered, name counters), and nothing for a record already final', async () => {
     const [one, many, other, final] = await insertQueuedEmails(ctx.orm, ctx.project.id, [{ toEmail: 'one@x.test' }, { toEmail: 'many@x.test' }, { toEmail: 'other@x.test' }, { toEmail: 'final@x.test' }]);
     await sqlRows(ctx.orm.em.fork(), `update emails set status = 'FAILED', error = 'gave up' where id = ?`, [final]);
@@ -39,9 +39,9 @@ describe('markSentMany', () => {
     const em = ctx.orm.em.fork();
     const email = await em.findOneOrFail(Email, { id: one });
     await em.transactional((tx) => recordSent(tx, email, { accepted: ['one@x.test'], rejected: [], response: '250 ok', messageId: email.messageId }, sentAt));
-    const changed = await markSentMany(ctx.orm.em.fork(), [many, other, final].map((id) => ({ id, sentAt, response: '250 ok', eventIds: [newId(), newId()] as [string, string] })));
+    const changed = await recordEmailOutcomes(ctx.orm.em.fork(), [many, other, final].map((id) => ({ id, status: 'SENT' as const, sentAt, response: '250 ok', eventIds: [newId(), newId()] as [string, string] })));
 
-    expect(changed.sort()).toEqual([many, other].sort());
+    expect(changed.map((r) => r.id).sort()).toEqual([many, other].sort());
     for (const id of [one, many, other]) expect(await stateOf(id)).toMatchObject({ status: 'SENT', sent_at: sentAt.toISOString(), error: null });
     expect(await stateOf(final)).toMatchObject({ status: 'FAILED', error: 'gave up' });
 

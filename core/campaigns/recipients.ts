@@ -1,11 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
+import { OUTCOME_EVENTS, OUTCOME_INPUT, outcomeInput, withBounceSuppression, type ChangedOutcome, type EmailFinalStatus, type EmailOutcome } from '../emails/outcomes.js';
 import { preparedStatement, sqlFirst, sqlHeldRows, sqlRows } from '../../db/sql.js';
 
 /*
  * The campaign_recipients rows: one per (campaign, contact), slim (status, message id, times,
  * error). All writes are set-based: one statement per page for the inserts, one per batch of
- * outcomes for the results (with the campaign's counters and the events in the same statement).
+ * outcomes for the results (with the campaign's counters and the events in the same statement,
+ * the events built as every delivery's are: core/emails/outcomes.ts).
  */
 
 
@@ -159,58 +161,36 @@ export async function fenceRefusal(em: EntityManager, campaignId: string, epoch:
   return row.send_epoch !== epoch ? 'PAUSED' : undefined;
 }
 
-export type Outcome = { id: string; status: 'SENT' | 'FAILED' | 'BOUNCED' | 'SKIPPED' | 'CAPPED'; sentAt?: Date; error?: string | null; code?: number | null; response?: string };
+/** A row's outcome: a delivery's (core/emails/outcomes.ts), or not sent at all (SKIPPED, CAPPED). */
+export type Outcome = Omit<EmailOutcome, 'status'> & { status: EmailFinalStatus | 'SKIPPED' | 'CAPPED' };
+
+const RECORD_OUTCOMES_SQL = `
+with ${OUTCOME_INPUT},
+u as (
+  update campaign_recipients r set status = v.status, sent_at = v.sent_at, error = v.error, claim = null, updated_at = now()
+  from v where r.id = v.id and r.status = 'QUEUED'
+  returning r.id, r.status, r.project_id, (select id from contacts where id = r.contact_id) as contact_id, r.campaign_id,
+            r.message_id, r.to_email, v.response, v.delivered, v.error, v.code, v.ev1, v.ev2),
+cnt as (
+  update campaigns set
+    sent_count = sent_count + (select count(*) from u where status = 'SENT'),
+    failed_count = failed_count + (select count(*) from u where status = 'FAILED'),
+    bounced_count = bounced_count + (select count(*) from u where status = 'BOUNCED'),
+    skipped_count = skipped_count + (select count(*) from u where status = 'SKIPPED'),
+    capped_count = capped_count + (select count(*) from u where status = 'CAPPED'),
+    updated_at = now()
+  where id = ?),
+${OUTCOME_EVENTS}
+select id, status, project_id as "projectId", to_email as "toEmail" from u`;
 
 /**
  * One statement for a batch of outcomes: rows still QUEUED take their final status, the
- * campaign's counters move by what changed, and the events of the rows that changed are written
- * (email.sent + email.delivered, email.bounced, email.failed; skipped rows have none), with the
- * per-project name counters GET /events/names reads. Returns the rows that changed.
+ * campaign's counters move by what changed, and the rows that changed get the events every
+ * delivery writes (core/emails/outcomes.ts: the same input, events and name counters; skipped
+ * rows have none); the addresses of hard bounces are suppressed in the same transaction. Returns
+ * the rows that changed.
  */
-export async function recordOutcomes(em: EntityManager, c: { id: string; projectId: string }, outcomes: Outcome[]): Promise<{ id: string; status: string; toEmail: string }[]> {
+export async function recordOutcomes(em: EntityManager, c: { id: string }, outcomes: Outcome[]): Promise<ChangedOutcome[]> {
   if (outcomes.length === 0) return [];
-  const v = outcomes.map((o) => ({
-    id: o.id,
-    status: o.status,
-    sent_at: o.sentAt?.toISOString() ?? null,
-    error: o.error?.slice(0, 1000) ?? null,
-    code: o.code ?? null,
-    response: o.response ?? null,
-    ev1: newId(),
-    ev2: newId(),
-  }));
-  return sqlRows<{ id: string; status: string; toEmail: string }>(
-    em,
-    `with v as (select * from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, sent_at timestamptz, error text, code int, response text, ev1 uuid, ev2 uuid)),
-     u as (
-       update campaign_recipients r set status = v.status, sent_at = v.sent_at, error = v.error, claim = null, updated_at = now()
-       from v where r.id = v.id and r.status = 'QUEUED'
-       returning r.id, r.status, r.contact_id, r.to_email, r.message_id, v.error, v.code, v.response, v.ev1, v.ev2),
-     cnt as (
-       update campaigns set
-         sent_count = sent_count + (select count(*) from u where status = 'SENT'),
-         failed_count = failed_count + (select count(*) from u where status = 'FAILED'),
-         bounced_count = bounced_count + (select count(*) from u where status = 'BOUNCED'),
-         skipped_count = skipped_count + (select count(*) from u where status = 'SKIPPED'),
-         capped_count = capped_count + (select count(*) from u where status = 'CAPPED'),
-         updated_at = now()
-       where id = ?),
-     ev as (
-       insert into events (id, project_id, name, contact_id, email_id, campaign_id, data, created_at)
-       select e.id, ?, e.name, (select id from contacts where id = u.contact_id), u.id, ?, e.data, now()
-       from u cross join lateral (values
-         (u.ev1, case u.status when 'SENT' then 'email.sent' when 'BOUNCED' then 'email.bounced' else 'email.failed' end,
-          case when u.status = 'SENT' then jsonb_build_object('messageId', u.message_id, 'to', u.to_email, 'response', u.response)
-               else jsonb_build_object('messageId', u.message_id, 'to', u.to_email, 'error', u.error, 'code', u.code) end),
-         (u.ev2, 'email.delivered', jsonb_build_object('messageId', u.message_id, 'to', u.to_email, 'response', u.response))
-       ) as e(id, name, data)
-       where u.status not in ('SKIPPED', 'CAPPED') and (e.name <> 'email.delivered' or u.status = 'SENT')
-       returning name),
-     names as (
-       insert into event_names (project_id, name, count, last_seen_at)
-       select ?, name, count(*), now() from ev group by name
-       on conflict (project_id, name) do update set count = event_names.count + excluded.count, last_seen_at = excluded.last_seen_at)
-     select id, status, to_email as "toEmail" from u`,
-    [JSON.stringify(v), c.id, c.projectId, c.id, c.projectId],
-  );
+  return withBounceSuppression(em, outcomes.map((o) => o.status), (tx) => sqlRows<ChangedOutcome>(tx, RECORD_OUTCOMES_SQL, [outcomeInput(outcomes), c.id]));
 }
