@@ -80,13 +80,17 @@ describe('recordEmailOutcomes', () => {
     const changed = await recordEmailOutcomes(ctx.orm.em.fork(), all);
 
     expect(changed.map((r) => [r.id, r.status]).sort()).toEqual([[a, 'SENT'], [b, 'SENT'], [c, 'FAILED'], [d, 'BOUNCED']].sort());
-    const states = await sqlRows<{ id: string; status: string; error: string | null; sent_at: Date | null }>(ctx.orm.em.fork(), 'select id, status, error, sent_at from emails where id in (?, ?, ?, ?, ?)', [a, b, c, d, final]);
+    const states = await sqlRows<{ id: string; status: string; error: string | null; sent_at: string | null }>(
+      ctx.orm.em.fork(),
+      `select id, status, error, to_char(sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as sent_at from emails where id in (?, ?, ?, ?, ?)`,
+      [a, b, c, d, final],
+    );
     const state = (id: string) => states.find((s) => s.id === id);
-    expect(state(a)).toMatchObject({ status: 'SENT', error: null, sent_at: sentAt });
-    expect(state(b)).toMatchObject({ status: 'SENT', error: null, sent_at: sentAt });
+    expect(state(a)).toMatchObject({ status: 'SENT', error: null, sent_at: sentAt.toISOString() });
+    expect(state(b)).toMatchObject({ status: 'SENT', error: null, sent_at: sentAt.toISOString() });
     expect(state(c)).toMatchObject({ status: 'FAILED', error: 'x'.repeat(1000), sent_at: null });
     expect(state(d)).toMatchObject({ status: 'BOUNCED', error: '550 5.1.1 no such user', sent_at: null });
-    expect(state(final)).toMatchObject({ status: 'SENT', error: null, sent_at: new Date('2026-11-24T00:00:00Z') });
+    expect(state(final)).toMatchObject({ status: 'SENT', error: null, sent_at: '2026-11-24T00:00:00.000Z' });
     expect(await eventsOf([a, b, c, d, final])).toEqual(expected);
     expect(delta(await nameCounts(), before)).toEqual({ 'email.sent': 2, 'email.delivered': 1, 'email.failed': 1, 'email.bounced': 1 });
     expect(await suppressionOf('rec-d@x.test')).toEqual({ reason: 'HARD_BOUNCE', source: 'smtp' });
