@@ -62,7 +62,7 @@ export const OUTCOME_INPUT = `v as (select * from jsonb_to_recordset(?::jsonb)
   as v(id uuid, status text, sent_at timestamptz, error text, code int, response text, delivered boolean, ev1 uuid, ev2 uuid))`;
 
 /** The parameter of OUTCOME_INPUT. */
-export function outcomeInput(outcomes: { id: string; status: string; sentAt?: Date; response?: string | null; delivered?: boolean; error?: string | null; code?: number | null; eventIds?: [string, string] }[]): string {
+export function outcomeInput(outcomes: (Omit<EmailOutcome, 'status'> & { status: string })[]): string {
   return JSON.stringify(
     outcomes.map((o) => {
       const [ev1, ev2] = o.eventIds ?? [newId(), newId()];
