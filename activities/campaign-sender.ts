@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Campaign, Project } from '../db/entities/index.js';
-import { fenceRefusal, handOffFences, recordOutcomes, type RecipientRow } from '../core/campaigns/recipients.js';
+import { admitHandOffs, fenceRefusal, recordOutcomes, type RecipientRow } from '../core/campaigns/recipients.js';
 import { undeliverable } from '../core/emails/deliverable.js';
 import { withEventIds } from '../core/emails/outcomes.js';
 import { pacingFor, sendRateOf } from '../core/pacing.js';
@@ -22,11 +22,12 @@ export { FLUSH_ROWS } from './delivery/batch.js';
  * A campaign page as a source of the delivery engine (delivery/batch.ts): its claimed recipient
  * rows, minus the ones that must not get it (found at send time: SKIPPED, or CAPPED by the
  * project's frequency cap); each row's message rendered from the frozen campaign and the contact
- * and composed into the campaign's MIME skeleton; the row's hand-off fence (core/campaigns/
- * recipients.ts, handOffFence: the campaign still SENDING at the epoch this attempt started with,
- * the row still QUEUED and claimed by this attempt; held until MAIL FROM is written); and its
- * outcomes counted on the campaign (recordOutcomes: rows, counters and events in one statement,
- * the events as every sender's: core/emails/outcomes.ts).
+ * and composed into the campaign's MIME skeleton; the row's hand-off fence, taken in one statement
+ * with its start in the project's pacing window for the rows whose connections are in hand
+ * together (core/campaigns/recipients.ts, admitHandOffs: the campaign still SENDING at the epoch
+ * this attempt started with, the row still QUEUED and claimed by this attempt; held until MAIL
+ * FROM is written); and its outcomes counted on the campaign (recordOutcomes: rows, counters and
+ * events in one statement, the events as every sender's: core/emails/outcomes.ts).
  * Never twice: a row is sent only while QUEUED and claimed by this attempt, and a retry skips rows
  * already final.
  */
@@ -105,13 +106,16 @@ export async function deliverRows(
   const { todo, settled } = await eligibleRows(em, campaign, project, rows);
   // Fences and outcome writes on a fork of their own: their transactions carry no loaded entities.
   const writer = deps.orm.em.fork();
+  const pacing = pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond));
+  const key = { campaignId: campaign.id, epoch, claim };
   try {
     return await deliverBatch(deps, {
       projectId: campaign.projectId,
-      pacing: pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)),
+      pacing,
       rows: todo,
       compose: await campaignComposer(deps, em, campaign, project, todo),
-      fenceGroup: (group) => handOffFences(writer, { campaignId: campaign.id, epoch, claim }, group.map((r) => r.id)),
+      // The window's starts and the fence of the rows whose connections are in hand: one statement.
+      admitGroup: (group) => admitHandOffs(writer, key, { projectId: campaign.projectId, ...pacing }, group.map((r) => r.id)),
       refusal: () => fenceRefusal(writer, campaign.id, epoch),
       record: (batch) => writeOutcomes(writer, campaign, batch),
     }, settled);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import pg from 'pg';
 
 /*
  * The one way raw SQL runs. `?` placeholders go to PostgreSQL as bind parameters: no value is ever
@@ -86,32 +87,69 @@ export async function sqlPreparedRows<T = Record<string, unknown>>(em: EntityMan
 /** A statement's rows with its transaction still open, and the commit that ends it. */
 export interface HeldRows<T> {
   rows: T[];
-  /** Commits and returns the connection to the pool (once; later calls answer the same promise). */
+  /** Commits and returns the connection to the pool (once; later calls of either answer the same promise). */
   commit(): Promise<void>;
+  /** Rolls back instead (nothing the statement did remains) and returns the connection. */
+  rollback(): Promise<void>;
+}
+
+/** What node-postgres's Query hands its prepare step: the extended-protocol messages it sends. */
+interface PgExtendedProtocol {
+  parse(q: { text: string; name: string }): void;
+  bind(b: { portal: string; statement: string; values: unknown[] }): void;
+  execute(e: { portal: string; rows: number }): void;
+}
+
+/**
+ * node-postgres's prepared query with a BEGIN before it in the same pipeline (Parse/Bind/Execute
+ * of BEGIN, then the statement's, one Sync): the transaction opens and the statement runs in one
+ * round trip instead of two. Its result is the BEGIN's and then the statement's.
+ */
+class BeginThenQuery extends (pg.Query as unknown as new (config: object) => { prepare(connection: PgExtendedProtocol): void }) {
+  override prepare(connection: PgExtendedProtocol): void {
+    connection.parse({ text: 'begin', name: '' });
+    connection.bind({ portal: '', statement: '', values: [] });
+    connection.execute({ portal: '', rows: 0 });
+    super.prepare(connection);
+  }
+}
+
+/** Runs `stmt` after a BEGIN, in one round trip on `conn` (see BeginThenQuery): the statement's rows. */
+function beginThen<T>(conn: PgConnection, stmt: PreparedStatement, params: SqlParams): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const query = new BeginThenQuery({
+      name: stmt.name,
+      text: stmt.text,
+      values: bindable(params),
+      callback: (err: Error | null, results: PgResult<T> | PgResult<T>[]) =>
+        err ? reject(err) : resolve(Array.isArray(results) ? results[results.length - 1].rows : results.rows),
+    });
+    (conn as unknown as { query(q: object): unknown }).query(query);
+  });
 }
 
 /**
  * A named prepared statement in a transaction of its own on a pooled connection, left open (its
  * locks held) until `commit()`: for locks that must outlive the statement (a hand-off fence held
- * until MAIL FROM is written) at the cost of the statement and BEGIN/COMMIT, without the ORM's
- * transaction machinery. Never joins the caller's transaction. On an error nothing stays held.
+ * until MAIL FROM is written) at the cost of two round trips (BEGIN with the statement, COMMIT),
+ * without the ORM's transaction machinery. Never joins the caller's transaction. On an error
+ * nothing stays held.
  */
 export async function sqlHeldRows<T = Record<string, unknown>>(em: EntityManager, stmt: PreparedStatement, params: SqlParams): Promise<HeldRows<T>> {
   const pool = em.getConnection().getKnex().client as KnexPoolClient;
-  const pg = await pool.acquireConnection();
+  const conn = await pool.acquireConnection();
   let ended: Promise<void> | undefined;
   const end = (sql: 'commit' | 'rollback') =>
     (ended ??= (async () => {
       try {
-        await pg.query({ text: sql });
+        await conn.query({ text: sql });
       } finally {
-        await pool.releaseConnection(pg);
+        await pool.releaseConnection(conn);
       }
     })());
   try {
-    await pg.query({ text: 'begin' });
-    const rows = (await pg.query({ name: stmt.name, text: stmt.text, values: bindable(params) })).rows as T[];
-    return { rows, commit: () => end('commit') };
+    const rows = await beginThen<T>(conn, stmt, params);
+    return { rows, commit: () => end('commit'), rollback: () => end('rollback') };
   } catch (err) {
     await end('rollback').catch(() => {});
     throw err;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { claimRange, handOffFence, handOffFences, insertRecipients } from '../core/campaigns/recipients.js';
+import { admitHandOffs, claimRange, handOffFence, handOffFences, insertRecipients } from '../core/campaigns/recipients.js';
 import { transition } from '../core/campaigns/transitions.js';
-import { groupedFence } from '../activities/delivery/batch.js';
+import { claimSendStarts } from '../core/pacing.js';
+import { createProject } from '../core/projects/keys.js';
+import { groupedAdmission, groupedFence, type RowAdmission } from '../activities/delivery/batch.js';
 import { sqlRows } from '../db/sql.js';
 import { json } from './helpers.js';
 import { createCampaign, ctx, getCampaign, p, seedContacts, smtp, useCampaignStack, waitFor, waitForStatus } from './support/campaigns.js';
@@ -190,15 +192,19 @@ describe('the per-row hand-off fence (superseded attempts)', () => {
   });
 });
 
+/** A campaign made SENDING (epoch 0) with `n` recipient rows, all claimed by 'attempt-1' (in contact order). */
+async function claimedRowsOfSendingCampaign(prefix: string, n: number) {
+  const contacts = await seedContacts(ctx.orm, p.id, prefix, n);
+  const id = await createCampaign(ctx, p.secretKey);
+  const em = ctx.orm.em.fork();
+  await sqlRows(em, `update campaigns set status = 'SENDING' where id = ?`, [id]);
+  await insertRecipients(em, { id, projectId: p.id, fromDomain: 'example.com' }, contacts);
+  return { id, em, rows: await claimRange(em, id, { after: null, upTo: null }, 'attempt-1') };
+}
+
 describe('the group hand-off fence (rows whose connections are in hand together share one)', () => {
   it('a cancel waits until the last row of every group fenced has released (its MAIL FROM written), and later fences fail; a row another attempt claimed is refused while the rest of its group is fenced, attempts counted per row', async () => {
-    const contacts = await seedContacts(ctx.orm, p.id, 'gfence', 4);
-    const id = await createCampaign(ctx, p.secretKey);
-    const em = ctx.orm.em.fork();
-    await sqlRows(em, `update campaigns set status = 'SENDING' where id = ?`, [id]);
-    await insertRecipients(em, { id, projectId: p.id, fromDomain: 'example.com' }, contacts);
-    const range = { after: null, upTo: null };
-    const rows = await claimRange(em, id, range, 'attempt-1');
+    const { id, em, rows } = await claimedRowsOfSendingCampaign('gfence', 4);
     expect(rows).toHaveLength(4);
     const key = { campaignId: id, epoch: 0, claim: 'attempt-1' };
 
@@ -227,6 +233,63 @@ describe('the group hand-off fence (rows whose connections are in hand together 
     expect(answeredAt).toBeGreaterThanOrEqual(lastReleasedAt);
     expect((await handOffFences(ctx.orm.em.fork(), key, rows.slice(0, 3).map((r) => r.id))).attempts.size).toBe(0);
     expect(await fence(rows[0])).toBeNull();
+  });
+});
+
+describe('the admission and fence of a group in one statement (rows whose connections are in hand together)', () => {
+  it('rows arriving in the same turn take their window starts and pass their fence in one statement: as many as the window has room for are handed over (attempts counted), the rest wait; the starts are seen by other claimers once the group is released, a cancel waits for the group, a rollback takes back starts and attempts', async () => {
+    const { id, em, rows } = await claimedRowsOfSendingCampaign('admit', 4);
+    expect(rows).toHaveLength(4);
+    const key = { campaignId: id, epoch: 0, claim: 'attempt-1' };
+    // A window of its own (another project's): room for 3 starts a minute.
+    const { project } = await createProject(ctx.orm.em.fork(), 'admit-window');
+    const window = { projectId: project.id, maxStarts: 3, windowMs: 60_000, reserveRate: 0.05 };
+    const starts = async () => (await sqlRows<{ n: number }>(em, 'select cardinality(recent_starts) as n from send_rate_buckets where project_id = ?', [project.id]))[0]?.n ?? 0;
+    const attempts = async () => (await sqlRows<{ attempts: number }>(em, 'select attempts from campaign_recipients where campaign_id = ? order by contact_id', [id])).map((r) => r.attempts);
+
+    const groups: number[] = [];
+    const admit = groupedAdmission((group: typeof rows) => (groups.push(group.length), admitHandOffs(ctx.orm.em.fork(), key, window, group.map((r) => r.id))), () => false);
+    // Not one statement: the first group holds the window's row until released, and the next waits for it.
+    const answers = await Promise.race([Promise.all(rows.map((r) => admit(r))), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not answered in 10 s; groups ${groups}`)), 10_000))]);
+    expect(groups.length).toBeGreaterThanOrEqual(1); // more than one only when a late answer was taken again
+    expect(groups.every((n) => n === 4)).toBe(true);
+    const holds = answers.slice(0, 3).map((a) => (typeof a === 'object' && 'hold' in a ? a.hold : undefined));
+    expect(holds.map((h) => h?.attempts)).toEqual([1, 1, 1]);
+    expect(answers[3]).toEqual({ waitMs: expect.any(Number) });
+    expect((answers[3] as Extract<RowAdmission, { waitMs: number }>).waitMs).toBeGreaterThan(50_000);
+
+    // Held: another claimer of the window waits for the group, and a cancel too.
+    let claimedAt = 0;
+    const claiming = claimSendStarts(ctx.orm.em.fork(), project.id, window, 1).then((s) => ((claimedAt = Date.now()), s));
+    let cancelledAt = 0;
+    const cancel = transition(ctx.orm.em.fork(), p.id, id, ['SENDING'], 'CANCELLED', { action: 'cancel', stopsSenders: true }).then(() => (cancelledAt = Date.now()));
+    await new Promise((r) => setTimeout(r, 300));
+    await holds[0]!.release();
+    await holds[1]!.release();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(claimedAt).toBe(0);
+    expect(cancelledAt).toBe(0);
+    const lastReleasedAt = Date.now();
+    await holds[2]!.release();
+    expect(await claiming).toEqual([{ admitted: false, waitMs: expect.any(Number) }]); // the group's 3 starts fill the window
+    await cancel;
+    expect(Math.min(claimedAt, cancelledAt)).toBeGreaterThanOrEqual(lastReleasedAt);
+    expect(await starts()).toBe(3);
+    expect(await attempts()).toEqual([1, 1, 1, 0]);
+
+    // After the cancel: nothing fenced, no start taken.
+    await sqlRows(em, `update send_rate_buckets set recent_starts = '{}' where project_id = ?`, [project.id]);
+    const refused = await admitHandOffs(ctx.orm.em.fork(), key, window, [rows[3].id]);
+    expect([refused.attempts.size, refused.waiting]).toEqual([0, []]);
+    expect(await starts()).toBe(0);
+
+    // A rollback (a late answer, a stopped batch) takes back the start and the attempt.
+    await sqlRows(em, `update campaigns set status = 'SENDING' where id = ?`, [id]);
+    const again = await admitHandOffs(ctx.orm.em.fork(), { ...key, epoch: 1 }, window, [rows[3].id]);
+    expect(again.attempts.get(rows[3].id)).toBe(1);
+    await again.rollback();
+    expect(await starts()).toBe(0);
+    expect(await attempts()).toEqual([1, 1, 1, 0]);
   });
 });
 

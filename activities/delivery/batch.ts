@@ -1,10 +1,12 @@
 import { Context } from '@temporalio/activity';
 import type { Pacing } from '../../core/pacing.js';
 import type { ActivityDeps } from '../deps.js';
-import { forEachBounded } from '../lib/concurrency.js';
+import { forEachBounded, groupedCalls } from '../lib/concurrency.js';
+import { sleep } from '../lib/heartbeat.js';
 import { classifySmtpError, NotAdmittedError, type Fence, type OutgoingMessage, type SendResult } from '../mailer.js';
 import { SENDS_IN_FLIGHT } from './engine.js';
-import { groupPacer } from './pace.js';
+import { MAX_RECLAIMS } from '../../core/pacing.js';
+import { groupPacer, isStale, observeStart } from './pace.js';
 
 /*
  * The delivery engine for many messages of one activity (a campaign page): the same stages as
@@ -16,6 +18,9 @@ import { groupPacer } from './pace.js';
  *    the source's hand-off fence, held until MAIL FROM is written, on the connection that carries
  *    it. Rows ready together share one pacing round trip (pace.ts, groupPacer) and one fence
  *    (groupedFence: one transaction for the group, ended once all of their MAIL FROM are written);
+ *    a source that can (a campaign page: admitGroup) takes the window's starts in its fence's
+ *    statement, so the rows whose connections are in hand together cost one statement in all
+ *    (groupedAdmission);
  *  - outcomes are buffered and written by the source in one statement every FLUSH_MS or FLUSH_ROWS.
  * A row refused with 4xx is tried again (TRANSIENT_RETRIES here, then by the activity's retry)
  * until it has been handed over DELIVERY_MAX_ATTEMPTS times in all; then it is FAILED with the
@@ -60,6 +65,19 @@ export interface BatchGroupFenceHold {
   release(): Promise<void>;
 }
 
+/**
+ * The window's admission and the fence of a group of rows in one statement: the rows fenced and
+ * admitted (`attempts`), held with their starts until `release` or undone by `rollback`; the rows
+ * fenced but not admitted (the window is full) `waiting` for `waitMs`; a row in neither is refused.
+ */
+export interface BatchGroupAdmission extends BatchGroupFenceHold {
+  waiting: string[];
+  /** The admitted rows' start (epoch ms, database clock). */
+  startMs: number;
+  waitMs: number;
+  rollback(): Promise<void>;
+}
+
 /** Where the messages of a batch come from and where their outcomes are counted. */
 export interface BatchSource<R extends { id: string }> {
   projectId: string;
@@ -75,6 +93,12 @@ export interface BatchSource<R extends { id: string }> {
    * trip (used instead of `fence` when given): held until every fenced row's MAIL FROM is written.
    */
   fenceGroup?(rows: R[]): Promise<BatchGroupFenceHold>;
+  /**
+   * The pacing window's admission (for `pacing`) and the fence together, in one round trip for the
+   * rows whose connections are in hand at the same moment (used instead of the pacer's admission
+   * and of `fence`/`fenceGroup` when given).
+   */
+  admitGroup?(rows: R[]): Promise<BatchGroupAdmission>;
   /** Why a fence refused: a status that stops the batch, or undefined when only this attempt lost the rows. */
   refusal(): Promise<string | undefined>;
   /** A refused fence leaves only that row unsent, not the batch (automations: one execution cancelled); refusal() is then not asked. */
@@ -121,6 +145,22 @@ export class OutcomeBuffer {
 /** Most rows one group fence takes care of. */
 const FENCE_GROUP_MAX = 32;
 
+/** Each row's hold out of a group's: the group's hold is released when the last fenced row released its own. */
+function sharedHolds<R extends { id: string }>(rows: R[], held: BatchGroupFenceHold): (BatchFenceHold | null)[] {
+  let open = held.attempts.size;
+  let committed: Promise<void> | undefined;
+  const releaseOne = () => {
+    if (--open === 0) committed = held.release();
+    return committed ?? Promise.resolve();
+  };
+  return rows.map((row) => {
+    const attempts = held.attempts.get(row.id);
+    if (attempts === undefined) return null;
+    let released: Promise<void> | undefined;
+    return { attempts, release: () => (released ??= releaseOne()) };
+  });
+}
+
 /**
  * One row's fence out of a group's: the callers that are ready in the same turn of the event loop
  * (connections in hand: a pacing group admitted together arrives at once) or while another group's
@@ -128,49 +168,43 @@ const FENCE_GROUP_MAX = 32;
  * rows released its own (its MAIL FROM is written).
  */
 export function groupedFence<R extends { id: string }>(fenceGroup: (rows: R[]) => Promise<BatchGroupFenceHold>): (row: R) => Promise<BatchFenceHold | null> {
-  const waiting: { row: R; resolve: (h: BatchFenceHold | null) => void; reject: (e: unknown) => void }[] = [];
-  let busy = false;
-  let scheduled = false;
-  const take = async () => {
-    scheduled = false;
-    if (busy || waiting.length === 0) return;
-    busy = true;
-    const group = waiting.splice(0, FENCE_GROUP_MAX);
-    try {
-      const held = await fenceGroup(group.map((w) => w.row));
-      let open = held.attempts.size;
-      let committed: Promise<void> | undefined;
-      const releaseOne = () => {
-        if (--open === 0) committed = held.release();
-        return committed ?? Promise.resolve();
-      };
-      for (const w of group) {
-        const attempts = held.attempts.get(w.row.id);
-        if (attempts === undefined) {
-          w.resolve(null);
+  return groupedCalls(FENCE_GROUP_MAX, async (rows: R[]) => sharedHolds(rows, await fenceGroup(rows)));
+}
+
+/** A row's answer from its group's admission: handed over at `startMs` under `hold`, told to wait, refused by the fence, or the batch stopped. */
+export type RowAdmission = { hold: BatchFenceHold; startMs: number } | { waitMs: number } | 'refused' | 'stopped';
+
+/**
+ * One row's admission and fence out of a group's (BatchSource.admitGroup), grouped as groupedFence
+ * groups: the rows whose connections are in hand together take their starts and pass their fence
+ * in one statement. A group whose answer arrives too late (pace.ts, isStale: its starts would
+ * bunch up with on-time ones at the server) is rolled back and taken again, at most MAX_RECLAIMS
+ * times; one that arrives after the batch `stopped` is rolled back (nothing handed over).
+ */
+export function groupedAdmission<R extends { id: string }>(admitGroup: (rows: R[]) => Promise<BatchGroupAdmission>, stopped: () => boolean): (row: R) => Promise<RowAdmission> {
+  return groupedCalls(FENCE_GROUP_MAX, async (rows: R[]): Promise<RowAdmission[]> => {
+    for (let reclaims = 0; ; reclaims++) {
+      const group = await admitGroup(rows);
+      if (group.attempts.size > 0) {
+        observeStart(group.startMs);
+        if (stopped()) {
+          await group.rollback();
+          return rows.map(() => 'stopped');
+        }
+        if (reclaims < MAX_RECLAIMS && isStale(group.startMs)) {
+          await group.rollback();
           continue;
         }
-        let released: Promise<void> | undefined;
-        w.resolve({ attempts, release: () => (released ??= releaseOne()) });
       }
-    } catch (err) {
-      for (const w of group) w.reject(err);
-    } finally {
-      busy = false;
-      schedule();
+      const holds = sharedHolds(rows, group);
+      const waiting = new Set(group.waiting);
+      return rows.map((row, i): RowAdmission => {
+        const hold = holds[i];
+        if (hold) return { hold, startMs: group.startMs };
+        return waiting.has(row.id) ? { waitMs: group.waitMs } : 'refused';
+      });
     }
-  };
-  // After the callers of this turn have arrived, not at the first of them.
-  const schedule = () => {
-    if (scheduled || busy || waiting.length === 0) return;
-    scheduled = true;
-    setImmediate(() => void take());
-  };
-  return (row) =>
-    new Promise((resolve, reject) => {
-      waiting.push({ row, resolve, reject });
-      schedule();
-    });
+  });
 }
 
 /** What one hand-off came to: nothing sent (stopped, or the row is not ours), or the SMTP result. */
@@ -182,6 +216,8 @@ class BatchRun<R extends { id: string }> {
   private readonly pacer;
   /** The source's fence of one row (out of a group's when the source fences groups). */
   private readonly fenceRow: ((row: R) => Promise<BatchFenceHold | null>) | undefined;
+  /** The source's admission and fence of one row in one statement, out of a group's (admitGroup). */
+  private readonly admitRow: ((row: R) => Promise<RowAdmission>) | undefined;
   readonly outcomes;
   /** Set once a fence failed: the stopping status, or undefined (our rows were taken by a newer attempt). */
   refusal: { stop?: string } | undefined;
@@ -196,6 +232,7 @@ class BatchRun<R extends { id: string }> {
     this.pacer = groupPacer(deps.orm.em.fork(), source.projectId, source.pacing);
     this.outcomes = new OutcomeBuffer((batch) => source.record(batch));
     this.fenceRow = source.fenceGroup ? groupedFence(source.fenceGroup.bind(source)) : source.fence?.bind(source);
+    this.admitRow = source.admitGroup && groupedAdmission(source.admitGroup.bind(source), () => this.stopped());
   }
 
   wasCancelled = (): boolean => this.cancelled || this.ctx.cancellationSignal.aborted;
@@ -213,6 +250,21 @@ class BatchRun<R extends { id: string }> {
     return startMs;
   }
 
+  /** With the connection in hand: the row's start and fence in one statement (admitGroup), waiting while the window is full. */
+  private async admitted(row: R, admitRow: (row: R) => Promise<RowAdmission>): Promise<Exclude<RowAdmission, { waitMs: number }>> {
+    for (;;) {
+      if (this.stopped()) return 'stopped';
+      const a = await admitRow(row);
+      if (typeof a === 'string' || !('waitMs' in a)) return a;
+      await sleep(a.waitMs).catch(() => {});
+    }
+  }
+
+  /** A fence said no: the batch stops with the source's reason, unless refusals are per row. */
+  private async refused(): Promise<void> {
+    if (!this.source.refusalPerRow) this.refusal ??= { stop: await this.source.refusal() };
+  }
+
   /** Paces and hands one message over, fenced; undefined when nothing was sent. */
   private async handOff(row: R, msg: OutgoingMessage): Promise<HandOff> {
     await this.outcomes.room();
@@ -220,14 +272,28 @@ class BatchRun<R extends { id: string }> {
     if (this.stopped()) return undefined;
     let startMs: number | undefined;
     let attempts = 0;
-    const admit = async () => (startMs = await this.admit()) !== undefined;
-    const fenceRow = this.fenceRow;
-    const fence: Fence | undefined = fenceRow && (async () => {
-      const hold = await fenceRow(row);
-      if (hold) attempts = hold.attempts;
-      else if (!this.source.refusalPerRow) this.refusal ??= { stop: await this.source.refusal() };
-      return hold;
-    });
+    let admit: (() => Promise<boolean>) | undefined;
+    let fence: Fence | undefined;
+    const { admitRow, fenceRow } = this;
+    if (admitRow) {
+      // The window's start taken with the fence, right before MAIL FROM.
+      fence = async () => {
+        const a = await this.admitted(row, admitRow);
+        if (a === 'refused') await this.refused();
+        if (typeof a === 'string') return null;
+        startMs = a.startMs;
+        attempts = a.hold.attempts;
+        return a.hold;
+      };
+    } else {
+      admit = async () => (startMs = await this.admit()) !== undefined;
+      fence = fenceRow && (async () => {
+        const hold = await fenceRow(row);
+        if (hold) attempts = hold.attempts;
+        else await this.refused();
+        return hold;
+      });
+    }
     try {
       return { sent: await this.deps.mailer.send(msg, { admit, fence }), sentAt: new Date(startMs!), attempts };
     } catch (error) {

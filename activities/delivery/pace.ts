@@ -44,8 +44,11 @@ const startAge = (() => {
   };
 })();
 
+/** Records an admitted start as its answer arrives (the least delay seen). */
+export const observeStart = (startMs: number): void => startAge.observe(startMs);
+
 /** Whether an admitted start is too old to hand over now (see STALE_START_MS). */
-const isStale = (startMs: number) => startAge.lateness(startMs) > STALE_START_MS;
+export const isStale = (startMs: number): boolean => startAge.lateness(startMs) > STALE_START_MS;
 
 /** Takes tokens until one is granted, sleeping until each answer's slot (heartbeats keep running). */
 async function untilReserved(take: () => Promise<SendToken>): Promise<void> {
@@ -73,7 +76,7 @@ async function untilAdmitted(
       await sleep(start.waitMs);
       continue;
     }
-    startAge.observe(start.startMs);
+    observeStart(start.startMs);
     if (wanted && !(await wanted())) {
       await release(start.startMs);
       return undefined;

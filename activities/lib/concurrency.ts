@@ -46,6 +46,43 @@ export function coalesced<T>(max: number, run: (n: number) => Promise<T[]>): () 
 }
 
 /**
+ * One call per caller, one run per group, for callers that bring an argument: the callers of the
+ * same turn of the event loop go together (the run starts after they have all arrived, not at the
+ * first of them), and so do the callers that arrive while a run is in flight (at most `max` per
+ * run, one run at a time). `run(args)` answers each caller, in arrival order.
+ */
+export function groupedCalls<A, T>(max: number, run: (args: A[]) => Promise<T[]>): (arg: A) => Promise<T> {
+  const waiting: { arg: A; resolve: (v: T) => void; reject: (e: unknown) => void }[] = [];
+  let busy = false;
+  let scheduled = false;
+  const take = async () => {
+    scheduled = false;
+    if (busy || waiting.length === 0) return;
+    busy = true;
+    const group = waiting.splice(0, max);
+    try {
+      const answers = await run(group.map((w) => w.arg));
+      group.forEach((w, i) => w.resolve(answers[i]));
+    } catch (err) {
+      for (const w of group) w.reject(err);
+    } finally {
+      busy = false;
+      schedule();
+    }
+  };
+  const schedule = () => {
+    if (scheduled || busy || waiting.length === 0) return;
+    scheduled = true;
+    setImmediate(() => void take());
+  };
+  return (arg) =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push({ arg, resolve, reject });
+      schedule();
+    });
+}
+
+/**
  * `fn` over `items`, at most `n` at once, started in order; no new item is started once `stopped()`
  * says so (the ones running finish). Rejects with the first error, as Promise.all does.
  */

@@ -146,6 +146,48 @@ export async function handOffFences(em: EntityManager, key: FenceGroupKey, recip
   return { attempts: new Map(held.rows.map((r) => [r.id, r.attempts])), release };
 }
 
+export interface GroupAdmission extends GroupFenceHold {
+  /** Rows fenced but not admitted (the window is full): nothing counted for them, they come back after `waitMs`. */
+  waiting: string[];
+  /** The admitted rows' start (epoch ms, database clock). */
+  startMs: number;
+  waitMs: number;
+  /** Ends the transaction undoing it all: the window's starts and the rows' attempts (nothing will be sent). */
+  rollback(): Promise<void>;
+}
+
+const ADMIT = preparedStatement('mailhub_admit_campaign_hand_offs_v1', 'select recipient_id, hand_offs, start_ms, wait_ms from admit_campaign_hand_offs(?, ?, ?, ?, ?, ?::uuid[], ?)');
+
+/**
+ * handOffFences and the project's pacing window in one statement (db/migrations/
+ * Migration20261129200000_campaign_admit.ts): the rows fenced take one start each of the window,
+ * as many as it has room for (the first in contact order); those are held with their attempts
+ * until `release` (or undone by `rollback`), together with their starts, which other claimers see
+ * once released. The rest of the fenced rows are `waiting`; a row in neither is refused. Nothing
+ * admitted: the transaction has already ended.
+ */
+export async function admitHandOffs(em: EntityManager, key: FenceGroupKey, pacing: { projectId: string; windowMs: number; maxStarts: number }, recipientIds: string[]): Promise<GroupAdmission> {
+  const held = await sqlHeldRows<{ recipient_id: string; hand_offs: number | null; start_ms: number; wait_ms: number }>(em, ADMIT, [
+    pacing.projectId, pacing.windowMs, pacing.maxStarts, key.campaignId, key.epoch, recipientIds, key.claim,
+  ]);
+  const attempts = new Map<string, number>();
+  const waiting: string[] = [];
+  for (const r of held.rows) {
+    if (r.hand_offs === null) waiting.push(r.recipient_id);
+    else attempts.set(r.recipient_id, r.hand_offs);
+  }
+  const release = () => held.commit().catch(() => {});
+  if (attempts.size === 0) await release();
+  return {
+    attempts,
+    waiting,
+    startMs: Number(held.rows[0]?.start_ms ?? 0),
+    waitMs: Math.max(1, Math.ceil(Number(held.rows[0]?.wait_ms ?? 0))),
+    release,
+    rollback: () => held.rollback().catch(() => {}),
+  };
+}
+
 /** The fence of one row (handOffFences of one), or null when it is refused. */
 export async function handOffFence(em: EntityManager, key: FenceKey): Promise<FenceHold | null> {
   const group = await handOffFences(em, key, [key.recipientId]);
