@@ -4,12 +4,11 @@ import { Email, Project } from '../db/entities/index.js';
 import { preparedStatement, sqlHeldRows, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
 import { deliverBatch, type BatchGroupFenceHold, type BatchOutcome } from './delivery/batch.js';
-import { composeMessage } from './delivery/compose.js';
+import { batchComposer, messageOf } from './delivery/compose.js';
 import type { DeliveryOutcome, FinalStatus } from './delivery/outcome.js';
 import { recordSmtpFailure } from './delivery/record.js';
 import { markSentMany } from '../core/emails/status.js';
 import { newId } from '../db/ids.js';
-import { prepareMessage } from './mailer.js';
 
 /*
  * The SEND_EMAIL steps of a batch of automation executions (automation.activities.ts,
@@ -48,6 +47,72 @@ async function executionMailFences(em: EntityManager, mails: StepMail[]): Promis
   const release = () => held.commit().catch(() => {});
   if (held.rows.length === 0) await release();
   return { attempts: new Map(held.rows.map((r) => [r.id, r.attempts])), release };
+}
+
+/** Most mails one fence statement takes for the batches of the process. */
+const SHARED_FENCE_MAX = 64;
+
+/**
+ * The fence groups of every batch delivering in this process at once, merged: the groups asked
+ * for in the same turn of the event loop, or while a statement is in flight, go together in the
+ * next statement (whole groups, up to SHARED_FENCE_MAX mails). The batches share the worker's SMTP
+ * connections, so the mails whose connections are in hand together come from many batches: one
+ * statement and one held transaction for all of them instead of one per batch. The transaction is
+ * held until every group of it has released its hold (their MAIL FROMs are written).
+ */
+function sharedFences(em: EntityManager): (mails: StepMail[]) => Promise<BatchGroupFenceHold> {
+  const waiting: { mails: StepMail[]; resolve: (h: BatchGroupFenceHold) => void; reject: (e: unknown) => void }[] = [];
+  let busy = false;
+  let scheduled = false;
+  const take = async () => {
+    scheduled = false;
+    if (busy || waiting.length === 0) return;
+    busy = true;
+    const groups = [waiting.shift()!];
+    let size = groups[0].mails.length;
+    while (waiting.length > 0 && size + waiting[0].mails.length <= SHARED_FENCE_MAX) {
+      size += waiting[0].mails.length;
+      groups.push(waiting.shift()!);
+    }
+    try {
+      const held = await executionMailFences(em, groups.flatMap((g) => g.mails));
+      const answers = groups.map((g) => new Map(g.mails.flatMap((m) => (held.attempts.has(m.emailId) ? [[m.emailId, held.attempts.get(m.emailId)!] as const] : []))));
+      // A group none of whose mails passed never releases (delivery/batch.ts, groupedFence): not waited for.
+      let open = answers.filter((a) => a.size > 0).length;
+      let committed: Promise<void> | undefined;
+      const releaseOne = () => {
+        if (--open === 0) committed = held.release();
+        return committed ?? Promise.resolve();
+      };
+      groups.forEach((g, i) => {
+        let released: Promise<void> | undefined;
+        g.resolve({ attempts: answers[i], release: () => (released ??= releaseOne()) });
+      });
+    } catch (err) {
+      for (const g of groups) g.reject(err);
+    } finally {
+      busy = false;
+      schedule();
+    }
+  };
+  const schedule = () => {
+    if (scheduled || busy || waiting.length === 0) return;
+    scheduled = true;
+    setImmediate(() => void take());
+  };
+  return (mails) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ mails, resolve, reject });
+      schedule();
+    });
+}
+
+/** The process's shared fences, one per ORM (the worker's). */
+const fencesOf = new WeakMap<object, (mails: StepMail[]) => Promise<BatchGroupFenceHold>>();
+function processFences(deps: ActivityDeps) {
+  let fences = fencesOf.get(deps.orm);
+  if (!fences) fencesOf.set(deps.orm, (fences = sharedFences(deps.orm.em.fork())));
+  return fences;
 }
 
 /**
@@ -90,12 +155,17 @@ export async function deliverStepMails(deps: ActivityDeps, projectId: string, ma
     return e && (e.status === 'QUEUED' || e.status === 'SENDING');
   });
   const writer = deps.orm.em.fork();
+  const fences = processFences(deps);
+  // One skeleton per From and Reply-To, one DKIM lookup per From address, for the whole batch; the
+  // keys looked up before the first hand-off (one that cannot be decrypted fails the activity).
+  const composer = batchComposer(em, deps.config, projectId);
+  await Promise.all([...new Set(open.map((m) => emails.get(m.emailId)!.fromEmail))].map((from) => composer.signingKey(from)));
   const result = await deliverBatch(deps, {
     projectId,
     pacing: pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)),
     rows: open.map((m) => ({ id: m.emailId, executionId: m.executionId })),
-    compose: async (row) => prepareMessage(await composeMessage(deps.orm.em.fork(), deps.config, emails.get(row.id)!, project)),
-    fenceGroup: (group) => executionMailFences(writer, group.map((row) => ({ emailId: row.id, executionId: row.executionId }))),
+    compose: (row) => composer.prepare(messageOf(emails.get(row.id)!, project, deps.config)),
+    fenceGroup: (group) => fences(group.map((row) => ({ emailId: row.id, executionId: row.executionId }))),
     refusal: async () => undefined,
     refusalPerRow: true,
     record: (batch) => writeOutcomes(writer, emails, batch),
