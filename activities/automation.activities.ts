@@ -31,14 +31,6 @@ interface StepInput<T extends Step = Step> {
 const BATCH_LANES = 16;
 /** Email records (prepare's transaction) being written at once for all batches of the process: fewer than the database pool's 10 connections. */
 const BATCH_PREPARES = 6;
-/**
- * Batches handing their mails over at once in this process (automation-emails.ts), first come
- * first served. The worker's SMTP connections are shared: one batch's lanes keep them busy, and
- * every batch more only interleaves its mails with the others', so that all of them finish late
- * (the first batches' mails wait for the last ones') and pace, fence and write in more, smaller
- * round trips. Two: the next batch is ready when the first one's last mails are on the wire.
- */
-const BATCH_DELIVERIES = 2;
 /** The workflow's MAX_STEPS_PER_EXECUTION: a run that long goes on (and fails) in its own workflow. */
 const MAX_STEPS_IN_BATCH = 1000;
 
@@ -62,7 +54,6 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
   // Email records of batches written at once in this process, first come first served: the batches
   // started first reach their hand-off first, instead of all of them advancing together (latency).
   const preparing = limiter(BATCH_PREPARES);
-  const delivering = limiter(BATCH_DELIVERIES);
 
   /** Records the outcome of a step that ran in one go. */
   async function finished(tx: EntityManager, input: StepInput, status: StepStatus, extra: { output?: unknown; error?: string } = {}) {
@@ -250,7 +241,7 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
       else mails.push({ c, emailId: prepared.emailId });
     });
     if (mails.length === 0) return moved;
-    const outcomes = await delivering.run(() => deliverStepMails(deps, projectId, mails.map((m) => ({ emailId: m.emailId, executionId: m.c.executionId }))));
+    const outcomes = await deliverStepMails(deps, projectId, mails.map((m) => ({ emailId: m.emailId, executionId: m.c.executionId })));
     const results: { record: StepRecord; next: Next }[] = [];
     await forEachBounded(mails, BATCH_LANES, async ({ c, emailId }) => {
       let outcome = outcomes.get(emailId) ?? null;
