@@ -3,7 +3,7 @@ import { pacingFor, sendRateOf } from '../core/pacing.js';
 import { Email, Project } from '../db/entities/index.js';
 import { preparedStatement, sqlHeldRows, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
-import { deliverBatch, groupedFence, type BatchGroupFenceHold, type BatchOutcome } from './delivery/batch.js';
+import { deliverBatch, type BatchGroupFenceHold, type BatchOutcome } from './delivery/batch.js';
 import { batchComposer, messageOf } from './delivery/compose.js';
 import type { DeliveryOutcome, FinalStatus } from './delivery/outcome.js';
 import { recordSmtpFailure } from './delivery/record.js';
@@ -49,27 +49,65 @@ async function executionMailFences(em: EntityManager, mails: StepMail[]): Promis
   return { attempts: new Map(held.rows.map((r) => [r.id, r.attempts])), release };
 }
 
+/** Most mails one fence statement takes for the batches of the process. */
+const SHARED_FENCE_MAX = 64;
+
 /**
- * The fences of every batch delivering in this process at once, merged: one batch's group (its
- * mails whose connections are in hand together) is fenced row by row through one process-wide
- * groupedFence (delivery/batch.ts), which takes the rows asked for in the same turn of the event
- * loop, or while a statement is in flight, in one statement. The batches share the worker's SMTP
- * connections, so the mails in hand together come from many batches: one statement and one held
- * transaction for them instead of one per batch.
+ * The fence groups of every batch delivering in this process at once, merged: the groups asked
+ * for in the same turn of the event loop, or while a statement is in flight, go together in the
+ * next statement (whole groups, up to SHARED_FENCE_MAX mails). The batches share the worker's SMTP
+ * connections, so the mails whose connections are in hand together come from many batches: one
+ * statement and one held transaction for all of them instead of one per batch. The transaction is
+ * held until every group of it has released its hold (their MAIL FROMs are written). A group is
+ * never split over two statements: a group's hold then depends on its own statement only (split,
+ * a held statement would wait for a group waiting for the next statement, which needs a database
+ * connection: with the outbox mailer's unbounded hand-offs the pool ran out and the batches hung).
  */
 function sharedFences(em: EntityManager): (mails: StepMail[]) => Promise<BatchGroupFenceHold> {
-  const fenceRow = groupedFence<{ id: string; executionId: string }>((rows) => executionMailFences(em, rows.map((r) => ({ emailId: r.id, executionId: r.executionId }))));
-  return async (mails) => {
-    const holds = await Promise.allSettled(mails.map((m) => fenceRow({ id: m.emailId, executionId: m.executionId })));
-    const held = holds.flatMap((h, i) => (h.status === 'fulfilled' && h.value ? [{ id: mails[i].emailId, hold: h.value }] : []));
-    const release = async () => void (await Promise.all(held.map((h) => h.hold.release())));
-    const failed = holds.find((h) => h.status === 'rejected');
-    if (failed) {
-      await release();
-      throw failed.reason;
+  const waiting: { mails: StepMail[]; resolve: (h: BatchGroupFenceHold) => void; reject: (e: unknown) => void }[] = [];
+  let busy = false;
+  let scheduled = false;
+  const take = async () => {
+    scheduled = false;
+    if (busy || waiting.length === 0) return;
+    busy = true;
+    const groups = [waiting.shift()!];
+    let size = groups[0].mails.length;
+    while (waiting.length > 0 && size + waiting[0].mails.length <= SHARED_FENCE_MAX) {
+      size += waiting[0].mails.length;
+      groups.push(waiting.shift()!);
     }
-    return { attempts: new Map(held.map((h) => [h.id, h.hold.attempts])), release };
+    try {
+      const held = await executionMailFences(em, groups.flatMap((g) => g.mails));
+      const answers = groups.map((g) => new Map(g.mails.flatMap((m) => (held.attempts.has(m.emailId) ? [[m.emailId, held.attempts.get(m.emailId)!] as const] : []))));
+      // A group none of whose mails passed never releases (delivery/batch.ts, groupedFence): not waited for.
+      let open = answers.filter((a) => a.size > 0).length;
+      let committed: Promise<void> | undefined;
+      const releaseOne = () => {
+        if (--open === 0) committed = held.release();
+        return committed ?? Promise.resolve();
+      };
+      groups.forEach((g, i) => {
+        let released: Promise<void> | undefined;
+        g.resolve({ attempts: answers[i], release: () => (released ??= releaseOne()) });
+      });
+    } catch (err) {
+      for (const g of groups) g.reject(err);
+    } finally {
+      busy = false;
+      schedule();
+    }
   };
+  const schedule = () => {
+    if (scheduled || busy || waiting.length === 0) return;
+    scheduled = true;
+    setImmediate(() => void take());
+  };
+  return (mails) =>
+    new Promise((resolve, reject) => {
+      waiting.push({ mails, resolve, reject });
+      schedule();
+    });
 }
 
 /** The process's shared fences, one per ORM (the worker's). */
