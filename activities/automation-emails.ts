@@ -4,11 +4,10 @@ import { Email, Project } from '../db/entities/index.js';
 import { preparedStatement, sqlHeldRows, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
 import { deliverBatch, type BatchGroupFenceHold, type BatchOutcome } from './delivery/batch.js';
-import { composeMessage } from './delivery/compose.js';
+import { batchComposer, messageOf } from './delivery/compose.js';
 import type { DeliveryOutcome, FinalStatus } from './delivery/outcome.js';
 import { recordEmailOutcomes, withEventIds } from '../core/emails/outcomes.js';
 import { retrying } from './lib/retry.js';
-import { prepareMessage } from './mailer.js';
 
 /*
  * The SEND_EMAIL steps of a batch of automation executions (automation.activities.ts,
@@ -19,8 +18,8 @@ import { prepareMessage } from './mailer.js';
  *
  * The hand-off fence, one statement for the mails whose connections are in hand together (a group,
  * delivery/batch.ts groupedFence), in a transaction held until their MAIL FROMs are written: each
- * execution row share-locked while RUNNING (a cancel's update waits for it; once the cancel has answered no
- * later fence passes) and the email record QUEUED/SENDING -> SENDING, attempts + 1. A refused
+ * execution row share-locked while RUNNING (a cancel's update waits for it; once the cancel has
+ * answered no later fence passes) and the email record QUEUED/SENDING -> SENDING, attempts + 1. A refused
  * fence leaves that row alone (refusalPerRow), not the batch. The window that remains is the
  * engine's 250-before-commit one: a worker killed after the server's 250 and before the outcome's
  * write sends that record again (same Message-ID) when the batch activity is retried.
@@ -76,11 +75,15 @@ export async function deliverStepMails(deps: ActivityDeps, projectId: string, ma
     return e && (e.status === 'QUEUED' || e.status === 'SENDING');
   });
   const writer = deps.orm.em.fork();
+  // One skeleton per From and Reply-To, one DKIM lookup per From address, for the whole batch; the
+  // keys looked up before the first hand-off (one that cannot be decrypted fails the activity).
+  const composer = batchComposer(em, deps.config, projectId);
+  await Promise.all([...new Set(open.map((m) => emails.get(m.emailId)!.fromEmail))].map((from) => composer.signingKey(from)));
   const result = await deliverBatch(deps, {
     projectId,
     pacing: pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)),
     rows: open.map((m) => ({ id: m.emailId, executionId: m.executionId })),
-    compose: async (row) => prepareMessage(await composeMessage(deps.orm.em.fork(), deps.config, emails.get(row.id)!, project)),
+    compose: (row) => composer.prepare(messageOf(emails.get(row.id)!, project, deps.config)),
     fenceGroup: (group) => executionMailFences(writer, group.map((row) => ({ emailId: row.id, executionId: row.executionId }))),
     refusal: async () => undefined,
     refusalPerRow: true,

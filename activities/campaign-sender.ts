@@ -11,10 +11,9 @@ import { decorateForDelivery } from '../core/tracking/links.js';
 import { sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
 import { deliverBatch, type BatchOutcome, type BatchResult } from './delivery/batch.js';
-import { returnPathFor, signingKeyFor } from './delivery/compose.js';
-import { mimeSkeleton } from './delivery/mime.js';
+import { batchComposer, returnPathFor } from './delivery/compose.js';
 import { retrying } from './lib/retry.js';
-import { prepareMessage, signed, type OutgoingMessage } from './mailer.js';
+import type { OutgoingMessage } from './mailer.js';
 
 export { FLUSH_ROWS } from './delivery/batch.js';
 
@@ -57,20 +56,21 @@ async function eligibleRows(em: EntityManager, campaign: Campaign, project: Proj
   return { todo: open.filter((r) => !capped.has(r.id)), settled };
 }
 
-/** Composes a row's message: rendered and decorated per contact, into the skeleton shared by the page, then signed. */
+/** Composes a row's message: rendered and decorated per contact, into the skeleton shared by the page (delivery/compose.ts, batchComposer), then signed. */
 async function campaignComposer(deps: ActivityDeps, em: EntityManager, campaign: Campaign, project: Project, rows: RecipientRow[]) {
   const contacts = await contactsById(em, rows.map((r) => r.contactId));
   const content = prepareContent({ subject: campaign.subject, body: campaign.body, type: 'html' });
-  const dkim = await signingKeyFor(em, deps.config, campaign.projectId, campaign.fromEmail);
+  const composer = batchComposer(em, deps.config, campaign.projectId);
+  // Looked up before the first row: a key that cannot be decrypted fails the page before any hand-off.
+  await composer.signingKey(campaign.fromEmail);
   const from = { name: campaign.fromName, address: campaign.fromEmail };
-  const skeleton = mimeSkeleton(from, campaign.replyTo);
   const marketing = campaign.type === 'MARKETING';
 
   return async (r: RecipientRow): Promise<OutgoingMessage> => {
     const contact = contacts.get(r.contactId) ?? { id: r.contactId, email: r.toEmail, data: {} };
     const rendered = renderContent(content, recipientVariables(contact));
     const decoration = decorateForDelivery({ id: r.id, html: rendered.html, textBody: rendered.text, marketing }, project, deps.config);
-    const msg: OutgoingMessage = {
+    return composer.prepare({
       emailId: r.id,
       messageId: r.messageId,
       from,
@@ -81,12 +81,7 @@ async function campaignComposer(deps: ActivityDeps, em: EntityManager, campaign:
       text: decoration.text,
       headers: decoration.headers,
       returnPath: returnPathFor(deps.config.bounceAddress, r.id),
-      dkim,
-    };
-    const wire = skeleton.compose(msg);
-    // An address or header the skeleton does not take as it is: nodemailer's composer.
-    if (!wire) return prepareMessage(msg);
-    return { ...msg, prepared: { envelope: wire.envelope, raw: await signed(wire.raw, dkim) } };
+    });
   };
 }
 

@@ -1,15 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../core/config.js';
 import { dkimForSender } from '../../core/domains/domains.js';
+import type { DkimSigning } from '../../core/domains/sender-domains.js';
 import { clientHeaders } from '../../core/emails/headers.js';
 import { decorateForDelivery } from '../../core/tracking/links.js';
 import type { Email, Project } from '../../db/entities/index.js';
-import type { OutgoingMessage } from '../mailer.js';
+import { prepareMessage, signed, type OutgoingMessage } from '../mailer.js';
+import { mimeSkeleton, type MimeSkeleton } from './mime.js';
 
 /** The message of an email record: its stored content, tracking and list headers, DKIM key, VERP return path. */
 export async function composeMessage(em: EntityManager, config: Config, email: Email, project: Project): Promise<OutgoingMessage> {
+  return { ...messageOf(email, project, config), dkim: await signingKeyFor(em, config, email.projectId, email.fromEmail) };
+}
+
+/** composeMessage without the DKIM key (a batch looks it up once for many records: batchComposer). */
+export function messageOf(email: Email, project: Project, config: Config): Unsigned {
   const decoration = decorateForDelivery(email, project, config);
-  const dkim = await signingKeyFor(em, config, email.projectId, email.fromEmail);
   return {
     emailId: email.id,
     messageId: email.messageId,
@@ -24,13 +30,55 @@ export async function composeMessage(em: EntityManager, config: Config, email: E
     // A client header never stands in for one of ours (X-Mailhub-Email-ID in another case, say).
     headers: { ...clientHeaders(email.headers), ...decoration.headers },
     returnPath: returnPathFor(config.bounceAddress, email.id),
-    dkim,
   };
 }
 
 /** The DKIM key mail from `fromEmail` is signed with here: none without a verified domain, or with DKIM_SIGNING=off. */
 export async function signingKeyFor(em: EntityManager, config: Pick<Config, 'dkimSigning' | 'secretKey'>, projectId: string, fromEmail: string) {
   return config.dkimSigning ? dkimForSender(em, projectId, fromEmail, config.secretKey) : undefined;
+}
+
+/** A message before its DKIM key is known. */
+export type Unsigned = Omit<OutgoingMessage, 'dkim' | 'prepared'>;
+
+/** The messages of a batch (a campaign page, an automation batch's mails), composed and signed. */
+export interface BatchComposer {
+  /** The DKIM key of mail from `fromEmail`: looked up once per address for the batch. */
+  signingKey(fromEmail: string): Promise<DkimSigning | undefined>;
+  /** `msg` composed and signed with its From address's key. */
+  prepare(msg: Unsigned): Promise<OutgoingMessage>;
+}
+
+/**
+ * One batch's composer: each message goes into the MIME skeleton of its From and Reply-To (mime.ts;
+ * one skeleton per distinct pair in the batch) and is signed with its From address's key (one
+ * lookup per distinct address). nodemailer's composer (mailer.ts, prepareMessage) takes what the
+ * skeleton does not: attachments, a To display name, or a recipient the skeleton answers
+ * undefined for (non-ASCII address, a header line too long...).
+ */
+export function batchComposer(em: EntityManager, config: Pick<Config, 'dkimSigning' | 'secretKey'>, projectId: string): BatchComposer {
+  const keys = new Map<string, Promise<DkimSigning | undefined>>();
+  const skeletons = new Map<string, MimeSkeleton>();
+  const signingKey = (fromEmail: string) => {
+    let key = keys.get(fromEmail);
+    if (!key) keys.set(fromEmail, (key = signingKeyFor(em, config, projectId, fromEmail)));
+    return key;
+  };
+  const skeletonOf = (msg: OutgoingMessage) => {
+    const k = JSON.stringify([msg.from.name ?? null, msg.from.address, msg.replyTo ?? null]);
+    let skeleton = skeletons.get(k);
+    if (!skeleton) skeletons.set(k, (skeleton = mimeSkeleton(msg.from, msg.replyTo)));
+    return skeleton;
+  };
+  return {
+    signingKey,
+    async prepare(unsigned) {
+      const msg: OutgoingMessage = { ...unsigned, dkim: await signingKey(unsigned.from.address) };
+      const wire = msg.attachments?.length || msg.toName ? undefined : skeletonOf(msg).compose(msg);
+      if (!wire) return prepareMessage(msg);
+      return { ...msg, prepared: { envelope: wire.envelope, raw: await signed(wire.raw, msg.dkim) } };
+    },
+  };
 }
 
 /** `bounces@mail.example.com` -> `bounces+<email id>@mail.example.com` (what core/bounces/dsn.ts reads back). */
