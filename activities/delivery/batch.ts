@@ -86,17 +86,16 @@ export interface BatchSource<R extends { id: string }> {
   rows: R[];
   /** The row's message, composed and signed. */
   compose(row: R): Promise<OutgoingMessage>;
-  /** The last check before MAIL FROM (connection in hand); null refuses the hand-off. */
-  fence?(row: R): Promise<BatchFenceHold | null>;
   /**
-   * The same check for the rows whose connections are in hand at the same moment, in one round
-   * trip (used instead of `fence` when given): held until every fenced row's MAIL FROM is written.
+   * The last check before MAIL FROM (connection in hand), for the rows whose connections are in
+   * hand at the same moment, in one round trip: held until every fenced row's MAIL FROM is
+   * written; a row missing from its `attempts` is refused.
    */
   fenceGroup?(rows: R[]): Promise<BatchGroupFenceHold>;
   /**
    * The pacing window's admission (for `pacing`) and the fence together, in one round trip for the
    * rows whose connections are in hand at the same moment (used instead of the pacer's admission
-   * and of `fence`/`fenceGroup` when given).
+   * and of `fenceGroup` when given).
    */
   admitGroup?(rows: R[]): Promise<BatchGroupAdmission>;
   /** Why a fence refused: a status that stops the batch, or undefined when only this attempt lost the rows. */
@@ -231,7 +230,7 @@ class BatchRun<R extends { id: string }> {
   ) {
     this.pacer = groupPacer(deps.orm.em.fork(), source.projectId, source.pacing);
     this.outcomes = new OutcomeBuffer((batch) => source.record(batch));
-    this.fenceRow = source.fenceGroup ? groupedFence(source.fenceGroup.bind(source)) : source.fence?.bind(source);
+    this.fenceRow = source.fenceGroup && groupedFence(source.fenceGroup.bind(source));
     this.admitRow = source.admitGroup && groupedAdmission(source.admitGroup.bind(source), () => this.stopped());
   }
 
