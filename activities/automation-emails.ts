@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { pacingFor, sendRateOf } from '../core/pacing.js';
+import { Context } from '@temporalio/activity';
+import { pacingFor, sendRateOf, type Pacing } from '../core/pacing.js';
 import { Email, Project } from '../db/entities/index.js';
 import { preparedStatement, sqlHeldRows, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
-import { deliverBatch, type BatchGroupFenceHold, type BatchOutcome } from './delivery/batch.js';
+import { deliverShared, type BatchGroupAdmission, type BatchOutcome, type RunSource } from './delivery/batch.js';
 import { batchComposer, messageOf } from './delivery/compose.js';
 import type { DeliveryOutcome, FinalStatus } from './delivery/outcome.js';
 import { recordEmailOutcomes, withEventIds } from '../core/emails/outcomes.js';
@@ -11,27 +12,28 @@ import { retrying } from './lib/retry.js';
 
 /*
  * The SEND_EMAIL steps of a batch of automation executions (automation.activities.ts,
- * runAutomationBatch) as one source of the delivery engine's batch path (delivery/batch.ts, as
- * campaign pages use it): each step's email record (written by the step, its id on the step
- * record) composed and signed, paced in groups, handed over through the pooled SMTP connections,
- * outcomes written in batches with their `email.*` events.
+ * runAutomationBatch) as submissions to the delivery engine's shared run (delivery/batch.ts,
+ * deliverShared): every batch activity of a project delivering at once in this worker feeds one
+ * run, so their mails are paced, admitted and fenced in groups and their outcomes written in
+ * batches together, as a campaign page's rows are, instead of each small batch paying its own round
+ * trips. Each step's email record (written by the step, its id on the step record) composed and
+ * signed by its batch, handed over through the pooled SMTP connections, outcomes written with
+ * their `email.*` events.
  *
- * The hand-off fence, one statement for the mails whose connections are in hand together (a group,
- * delivery/batch.ts groupedFence), in a transaction held until their MAIL FROMs are written: each
- * execution row share-locked while RUNNING (a cancel's update waits for it; once the cancel has
- * answered no later fence passes) and the email record QUEUED/SENDING -> SENDING, attempts + 1. A refused
- * fence leaves that row alone (refusalPerRow), not the batch. The window that remains is the
- * engine's 250-before-commit one: a worker killed after the server's 250 and before the outcome's
- * write sends that record again (same Message-ID) when the batch activity is retried.
+ * Admission and hand-off fence in one statement for the mails whose connections are in hand
+ * together (admit_execution_mails, Migration20261130100000), in a transaction held until their
+ * MAIL FROMs are written: each execution row share-locked while RUNNING (a cancel's update waits
+ * for it; once the cancel has answered no later fence passes), the email record QUEUED/SENDING ->
+ * SENDING with attempts + 1, and the project's pacing window's starts for as many. A refused fence
+ * leaves that mail alone (refusalPerRow), not the others. The window that remains is the engine's
+ * 250-before-commit one: a worker killed after the server's 250 and before the outcome's write
+ * sends that record again (same Message-ID) when the batch activity is retried.
  */
 
-/** The fence of a group of mails (see above) in one statement: executions share-locked in id order, the records' attempts counted. */
-const FENCES = preparedStatement('mailhub_execution_mail_fences_v1', `
-with v as (select * from jsonb_to_recordset(?::jsonb) as v(email_id uuid, execution_id uuid)),
-x as (select x.id from workflow_executions x where x.id in (select execution_id from v) and x.status = 'RUNNING' order by x.id for share)
-update emails e set status = 'SENDING', attempts = e.attempts + 1, updated_at = now()
-from v where e.id = v.email_id and e.status in ('QUEUED', 'SENDING') and v.execution_id in (select id from x)
-returning e.id, e.attempts`);
+const ADMIT = preparedStatement(
+  'mailhub_admit_execution_mails_v1',
+  'select email_id, attempts, start_ms, wait_ms from admit_execution_mails(?, ?, ?, ?::uuid[], ?::uuid[])',
+);
 
 /** A mail of the batch: the email record and the execution it belongs to. */
 export interface StepMail {
@@ -39,14 +41,56 @@ export interface StepMail {
   executionId: string;
 }
 
-/** Holds the group's fence (db/sql.ts, sqlHeldRows, as the campaign's) until `release` (after the group's MAIL FROMs); a mail missing from `attempts` is refused. */
-async function executionMailFences(em: EntityManager, mails: StepMail[]): Promise<BatchGroupFenceHold> {
-  const held = await sqlHeldRows<{ id: string; attempts: number }>(em, FENCES, [JSON.stringify(mails.map((m) => ({ email_id: m.emailId, execution_id: m.executionId })))]);
+/**
+ * The window's starts and the fence of a group of mails (see above), held (db/sql.ts,
+ * sqlHeldRows, as the campaign's) until `release` after the group's MAIL FROMs, or undone by
+ * `rollback`; the mails fenced but not admitted `waiting`; a mail in neither is refused.
+ */
+export async function admitExecutionMails(em: EntityManager, projectId: string, pacing: Pacing, mails: StepMail[]): Promise<BatchGroupAdmission> {
+  const held = await sqlHeldRows<{ email_id: string; attempts: number | null; start_ms: number; wait_ms: number }>(em, ADMIT, [
+    projectId, pacing.windowMs, pacing.maxStarts, mails.map((m) => m.emailId), mails.map((m) => m.executionId),
+  ]);
+  const attempts = new Map<string, number>();
+  const waiting: string[] = [];
+  for (const r of held.rows) {
+    if (r.attempts === null) waiting.push(r.email_id);
+    else attempts.set(r.email_id, r.attempts);
+  }
   // After the answer a failed commit changes nothing for the hand-off: the locks are gone either way.
   const release = () => held.commit().catch(() => {});
-  if (held.rows.length === 0) await release();
-  return { attempts: new Map(held.rows.map((r) => [r.id, r.attempts])), release };
+  if (attempts.size === 0) await release();
+  return {
+    attempts,
+    waiting,
+    startMs: Number(held.rows[0]?.start_ms ?? 0),
+    waitMs: Math.max(1, Math.ceil(Number(held.rows[0]?.wait_ms ?? 0))),
+    release,
+    rollback: () => held.rollback().catch(() => {}),
+  };
 }
+
+/** The part of the shared run every batch of the project uses: pacing, admission and fence, outcome writes. */
+export function executionMailSource(deps: Pick<ActivityDeps, 'orm'>, projectId: string, pacing: Pacing): RunSource<StepMailRow> {
+  // Admissions and outcome writes on a fork of their own: their transactions carry no loaded entities.
+  const writer = deps.orm.em.fork();
+  return {
+    projectId,
+    pacing,
+    admitGroup: (group) => admitExecutionMails(writer, projectId, pacing, group.map((row) => ({ emailId: row.id, executionId: row.executionId }))),
+    refusal: async () => undefined,
+    refusalPerRow: true,
+    record: (batch) => writeOutcomes(writer, batch),
+  };
+}
+
+/** A mail as a row of the run: its email record's id, and its execution. */
+export interface StepMailRow {
+  id: string;
+  executionId: string;
+}
+
+/** The key of a project's shared run: its pacing too, so a changed rate starts a run of its own. */
+const runKey = (projectId: string, pacing: Pacing) => `automation-mails:${projectId}:${pacing.maxStarts}:${pacing.windowMs}`;
 
 /**
  * Writes a batch of outcomes with their events in one statement (core/emails/outcomes.ts; retried:
@@ -59,7 +103,7 @@ async function writeOutcomes(em: EntityManager, batch: BatchOutcome[]): Promise<
 }
 
 /**
- * Delivers the mails of one project (see above) and answers each record's outcome now: a final
+ * Delivers the mails of one project through the worker's shared run (see above) and answers each record's outcome now: a final
  * status, or null when it was left unsent (its fence refused: the execution was cancelled; or
  * transient failures: its own workflow retries it).
  */
@@ -74,20 +118,14 @@ export async function deliverStepMails(deps: ActivityDeps, projectId: string, ma
     const e = emails.get(m.emailId);
     return e && (e.status === 'QUEUED' || e.status === 'SENDING');
   });
-  const writer = deps.orm.em.fork();
   // One skeleton per From and Reply-To, one DKIM lookup per From address, for the whole batch; the
   // keys looked up before the first hand-off (one that cannot be decrypted fails the activity).
   const composer = batchComposer(em, deps.config, projectId);
   await Promise.all([...new Set(open.map((m) => emails.get(m.emailId)!.fromEmail))].map((from) => composer.signingKey(from)));
-  const result = await deliverBatch(deps, {
-    projectId,
-    pacing: pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)),
-    rows: open.map((m) => ({ id: m.emailId, executionId: m.executionId })),
+  const pacing = pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond));
+  const result = await deliverShared(deps, runKey(projectId, pacing), () => executionMailSource(deps, projectId, pacing), Context.current(), {
+    rows: open.map((m): StepMailRow => ({ id: m.emailId, executionId: m.executionId })),
     compose: (row) => composer.prepare(messageOf(emails.get(row.id)!, project, deps.config)),
-    fenceGroup: (group) => executionMailFences(writer, group.map((row) => ({ emailId: row.id, executionId: row.executionId }))),
-    refusal: async () => undefined,
-    refusalPerRow: true,
-    record: (batch) => writeOutcomes(writer, batch),
   });
   if (result.stop === 'CANCELLED') throw new Error('The batch activity was cancelled');
   const states = await sqlRows<{ id: string; status: string; error: string | null }>(

@@ -27,6 +27,7 @@ import { Migration20261126190000_contact_import_parsed } from './migrations/Migr
 import { Migration20261127100000_automation_start_rule } from './migrations/Migration20261127100000_automation_start_rule.js';
 import { Migration20261128100000_execution_batches } from './migrations/Migration20261128100000_execution_batches.js';
 import { Migration20261129200000_campaign_admit } from './migrations/Migration20261129200000_campaign_admit.js';
+import { Migration20261130100000_execution_mail_admit } from './migrations/Migration20261130100000_execution_mail_admit.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -55,6 +56,7 @@ export const migrationsList = [
   { name: 'Migration20261127100000_automation_start_rule', class: Migration20261127100000_automation_start_rule },
   { name: 'Migration20261128100000_execution_batches', class: Migration20261128100000_execution_batches },
   { name: 'Migration20261129200000_campaign_admit', class: Migration20261129200000_campaign_admit },
+  { name: 'Migration20261130100000_execution_mail_admit', class: Migration20261130100000_execution_mail_admit },
 ];
 
 export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Options {

@@ -1,17 +1,18 @@
 import { Context } from '@temporalio/activity';
 import type { Pacing } from '../../core/pacing.js';
 import type { ActivityDeps } from '../deps.js';
-import { forEachBounded, groupedCalls } from '../lib/concurrency.js';
-import { sleep } from '../lib/heartbeat.js';
+import { groupedCalls } from '../lib/concurrency.js';
 import { classifySmtpError, NotAdmittedError, type Fence, type OutgoingMessage, type SendResult } from '../mailer.js';
 import { SENDS_IN_FLIGHT } from './engine.js';
 import { MAX_RECLAIMS } from '../../core/pacing.js';
-import { groupPacer, isStale, observeStart } from './pace.js';
+import { groupPacer, isStale, observeStart, type Pause } from './pace.js';
 
 /*
- * The delivery engine for many messages of one activity (a campaign page): the same stages as
- * one email record (engine.ts), shared by the rows of the batch so each costs a fraction of a
- * round trip:
+ * The delivery engine for many messages (a run, BatchRun): a campaign page's rows (deliverBatch,
+ * a run of its own), or the mails of every automation batch activity of a project delivering at
+ * once in the worker (deliverShared, one run they all feed, each activity waiting for its own
+ * rows). The same stages as one email record (engine.ts), shared by the rows of the run so each
+ * costs a fraction of a round trip:
  *  - compose (and DKIM-sign) per row, from what the source prepared once for all of them;
  *  - reserve a slot in the project's shared pacing bucket; then, with a ready SMTP connection in
  *    hand (the mailer's admit hook), have the start admitted by the shared sliding window and pass
@@ -32,10 +33,11 @@ import { groupPacer, isStale, observeStart } from './pace.js';
 // Short: at the SMTP server's speed a buffered outcome is the crash window (sent, not yet recorded).
 const FLUSH_MS = 50;
 /**
- * Outcomes per write, and the most a batch keeps unrecorded (buffered or being written): a lane
+ * Outcomes per write, and the most a run keeps unrecorded (buffered or being written): a lane
  * waits for the write before it hands more over. So a worker killed at any moment leaves at most
- * FLUSH_ROWS per batch in flight plus its SMTP connections' sends unrecorded: the bound of the
- * crash window's repeats (test/campaigns-crash.timing.test.ts).
+ * FLUSH_ROWS per run in flight plus its SMTP connections' sends unrecorded: the bound of the
+ * crash window's repeats (test/campaigns-crash.timing.test.ts). A shared run counts once for all
+ * the batches feeding it.
  */
 export const FLUSH_ROWS = 100;
 const HEARTBEAT_MS = 1_000;
@@ -78,14 +80,13 @@ export interface BatchGroupAdmission extends BatchGroupFenceHold {
   rollback(): Promise<void>;
 }
 
-/** Where the messages of a batch come from and where their outcomes are counted. */
-export interface BatchSource<R extends { id: string }> {
+/**
+ * What a delivery run shares between everything it delivers: the project's pacing, the hand-off
+ * fence (with the window's admission when the source can), and where outcomes are written.
+ */
+export interface RunSource<R extends { id: string }> {
   projectId: string;
   pacing: Pacing;
-  /** The rows to send (already found eligible by the source). */
-  rows: R[];
-  /** The row's message, composed and signed. */
-  compose(row: R): Promise<OutgoingMessage>;
   /**
    * The last check before MAIL FROM (connection in hand), for the rows whose connections are in
    * hand at the same moment, in one round trip: held until every fenced row's MAIL FROM is
@@ -106,6 +107,22 @@ export interface BatchSource<R extends { id: string }> {
   record(outcomes: BatchOutcome[]): Promise<void>;
 }
 
+/** What one activity hands a run: the rows to send (already found eligible) and how each is composed. */
+export interface Submission<R extends { id: string }> {
+  rows: R[];
+  /** The row's message, composed and signed. */
+  compose(row: R): Promise<OutgoingMessage>;
+}
+
+/** Where the messages of a batch come from and where their outcomes are counted: a run of its own. */
+export interface BatchSource<R extends { id: string }> extends RunSource<R>, Submission<R> {}
+
+/** The activity a submission belongs to: its heartbeat and its cancellation (an activity's Context is one). */
+export interface Submitter {
+  heartbeat(details?: unknown): void;
+  readonly cancellationSignal: AbortSignal;
+}
+
 export interface BatchResult {
   /** A status other than SENDING seen by a fence (PAUSED, CANCELLED...), or the activity was cancelled. */
   stop?: string;
@@ -113,26 +130,37 @@ export interface BatchResult {
   transientLeft: number;
 }
 
-/** Outcomes buffered and written in order, one write at a time, with a bound on how many are unrecorded. */
+/**
+ * Outcomes buffered and written in order, one write at a time, with a bound on how many are
+ * unrecorded. Each outcome may name where its write goes (`writes`: its batch's list), so a batch
+ * waits for the writes of its own outcomes and sees their failures, and a failed write does not
+ * stop later ones (another batch's).
+ */
 export class OutcomeBuffer {
-  private pending: BatchOutcome[] = [];
+  private pending: { outcome: BatchOutcome; writes?: Promise<void>[] }[] = [];
   private writing: Promise<void> = Promise.resolve();
   private lastFlush = Date.now();
   private unrecorded = 0;
 
   constructor(private readonly write: (batch: BatchOutcome[]) => Promise<void>) {}
 
-  add(o: BatchOutcome): void {
+  add(outcome: BatchOutcome, writes?: Promise<void>[]): void {
     this.unrecorded++;
-    this.pending.push(o);
+    this.pending.push({ outcome, writes });
     if (this.pending.length >= FLUSH_ROWS || Date.now() - this.lastFlush >= FLUSH_MS) void this.flush().catch(() => {});
   }
 
   flush(): Promise<void> {
     const batch = this.pending.splice(0);
     this.lastFlush = Date.now();
-    this.writing = this.writing.then(() => (batch.length ? this.write(batch) : undefined)).finally(() => (this.unrecorded -= batch.length));
-    return this.writing;
+    const write = this.writing
+      .catch(() => {})
+      .then(() => (batch.length ? this.write(batch.map((p) => p.outcome)) : undefined))
+      .finally(() => (this.unrecorded -= batch.length));
+    write.catch(() => {}); // seen by its owners (and the next flush), never unhandled
+    this.writing = write;
+    for (const writes of new Set(batch.map((p) => p.writes))) writes?.push(write);
+    return write;
   }
 
   /** Waits until fewer than FLUSH_ROWS outcomes are unrecorded. */
@@ -170,7 +198,7 @@ export function groupedFence<R extends { id: string }>(fenceGroup: (rows: R[]) =
   return groupedCalls(FENCE_GROUP_MAX, async (rows: R[]) => sharedHolds(rows, await fenceGroup(rows)));
 }
 
-/** A row's answer from its group's admission: handed over at `startMs` under `hold`, told to wait, refused by the fence, or the batch stopped. */
+/** A row's answer from its group's admission: handed over at `startMs` under `hold`, told to wait, refused by the fence, or its batch stopped. */
 export type RowAdmission = { hold: BatchFenceHold; startMs: number } | { waitMs: number } | 'refused' | 'stopped';
 
 /**
@@ -178,97 +206,206 @@ export type RowAdmission = { hold: BatchFenceHold; startMs: number } | { waitMs:
  * groups: the rows whose connections are in hand together take their starts and pass their fence
  * in one statement. A group whose answer arrives too late (pace.ts, isStale: its starts would
  * bunch up with on-time ones at the server) is rolled back and taken again, at most MAX_RECLAIMS
- * times; one that arrives after the batch `stopped` is rolled back (nothing handed over).
+ * times. A row whose batch has `stopped` (its activity cancelled: a run serves several) is left
+ * out; one whose batch stopped while the statement ran has the group rolled back (nothing handed
+ * over) and taken again without it.
  */
-export function groupedAdmission<R extends { id: string }>(admitGroup: (rows: R[]) => Promise<BatchGroupAdmission>, stopped: () => boolean): (row: R) => Promise<RowAdmission> {
+export function groupedAdmission<R extends { id: string }>(admitGroup: (rows: R[]) => Promise<BatchGroupAdmission>, stopped: (row: R) => boolean): (row: R) => Promise<RowAdmission> {
   return groupedCalls(FENCE_GROUP_MAX, async (rows: R[]): Promise<RowAdmission[]> => {
-    for (let reclaims = 0; ; reclaims++) {
-      const group = await admitGroup(rows);
+    const answers = new Map<R, RowAdmission>();
+    for (let live = rows, reclaims = 0; ; ) {
+      live = live.filter((row) => !stopped(row));
+      if (live.length === 0) break;
+      const group = await admitGroup(live);
       if (group.attempts.size > 0) {
         observeStart(group.startMs);
-        if (stopped()) {
+        if (live.some((row) => group.attempts.has(row.id) && stopped(row))) {
           await group.rollback();
-          return rows.map(() => 'stopped');
+          continue;
         }
         if (reclaims < MAX_RECLAIMS && isStale(group.startMs)) {
+          reclaims++;
           await group.rollback();
           continue;
         }
       }
-      const holds = sharedHolds(rows, group);
+      const holds = sharedHolds(live, group);
       const waiting = new Set(group.waiting);
-      return rows.map((row, i): RowAdmission => {
+      live.forEach((row, i) => {
         const hold = holds[i];
-        if (hold) return { hold, startMs: group.startMs };
-        return waiting.has(row.id) ? { waitMs: group.waitMs } : 'refused';
+        answers.set(row, hold ? { hold, startMs: group.startMs } : waiting.has(row.id) ? { waitMs: group.waitMs } : 'refused');
       });
+      break;
     }
+    return rows.map((row) => answers.get(row) ?? 'stopped');
   });
 }
 
 /** What one hand-off came to: nothing sent (stopped, or the row is not ours), or the SMTP result. */
 type HandOff = undefined | { sent: SendResult; sentAt: Date; attempts: number } | { error: unknown; attempts: number };
 
-/** One batch in progress: its stop flags and counters, and the stages each row goes through. */
+/** One activity's rows in a run: its counters, its stop (cancelled, or a row failed), the writes of its outcomes. */
+class Batch<R extends { id: string }> {
+  done = 0;
+  transientLeft = 0;
+  /** The first error a row of this batch met (the batch stops: its activity fails and is retried). */
+  error: { cause: unknown } | undefined;
+  readonly writes: Promise<void>[] = [];
+  /** Settles once every row has been delivered, left, or dropped. */
+  readonly drained: Promise<void>;
+  private left: number;
+  private settle!: () => void;
+  /** Pauses in progress, woken at once when the activity is cancelled (one listener for all of them). */
+  private readonly sleepers = new Set<() => void>();
+
+  constructor(
+    readonly submitter: Submitter,
+    readonly compose: (row: R) => Promise<OutgoingMessage>,
+    rows: number,
+  ) {
+    submitter.cancellationSignal.addEventListener('abort', () => [...this.sleepers].forEach((wake) => wake()), { once: true });
+    this.left = rows;
+    this.drained = new Promise((resolve) => (this.settle = resolve));
+    if (rows === 0) this.settle();
+  }
+
+  cancelled = (): boolean => this.submitter.cancellationSignal.aborted;
+  stopped = (): boolean => this.cancelled() || this.error !== undefined;
+
+  rowDone(): void {
+    if (--this.left === 0) this.settle();
+  }
+
+  /** Sleeps `ms`, cut short (resolved, not rejected) once the activity is cancelled: the caller then sees the batch stopped. */
+  pause: Pause = (ms) =>
+    new Promise<void>((resolve) => {
+      if (this.cancelled()) return resolve();
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, Math.max(0, ms));
+      this.sleepers.add(wake);
+    });
+}
+
+/**
+ * One delivery run: the stages each row goes through, with one pacer, one fence (or admission)
+ * coalescer, one outcome writer and LANES lanes for every row it has been given, whichever batch
+ * (activity) it came from. A campaign page has a run of its own (deliverBatch); the automation
+ * batches of a project delivering at once in a worker feed one (deliverShared), so their rows
+ * share round trips as a page's do. Rows are taken in the order they were submitted.
+ */
 class BatchRun<R extends { id: string }> {
-  private readonly ctx = Context.current();
   private readonly pacer;
   /** The source's fence of one row (out of a group's when the source fences groups). */
   private readonly fenceRow: ((row: R) => Promise<BatchFenceHold | null>) | undefined;
   /** The source's admission and fence of one row in one statement, out of a group's (admitGroup). */
   private readonly admitRow: ((row: R) => Promise<RowAdmission>) | undefined;
   readonly outcomes;
-  /** Set once a fence failed: the stopping status, or undefined (our rows were taken by a newer attempt). */
+  /** Set once a fence failed (not per row): the stopping status, or undefined (our rows were taken by a newer attempt). */
   refusal: { stop?: string } | undefined;
-  cancelled = false;
-  transientLeft = 0;
-  done = 0;
+  private readonly queue: { row: R; batch: Batch<R> }[] = [];
+  /** Each queued or delivering row's batch (by the row object: a retried batch may bring the same ids). */
+  private readonly batchOf = new WeakMap<R, Batch<R>>();
+  private lanes = 0;
 
   constructor(
     private readonly deps: Pick<ActivityDeps, 'mailer' | 'config' | 'orm'>,
-    private readonly source: BatchSource<R>,
+    private readonly source: RunSource<R>,
+    /** Called when the run has no row left (a shared run is then forgotten). */
+    private readonly idle: () => void = () => {},
   ) {
     this.pacer = groupPacer(deps.orm.em.fork(), source.projectId, source.pacing);
     this.outcomes = new OutcomeBuffer((batch) => source.record(batch));
     this.fenceRow = source.fenceGroup && groupedFence(source.fenceGroup.bind(source));
-    this.admitRow = source.admitGroup && groupedAdmission(source.admitGroup.bind(source), () => this.stopped());
+    this.admitRow = source.admitGroup && groupedAdmission(source.admitGroup.bind(source), (row) => this.stopped(this.batchOf.get(row)));
   }
 
-  wasCancelled = (): boolean => this.cancelled || this.ctx.cancellationSignal.aborted;
-  stopped = (): boolean => this.wasCancelled() || this.refusal !== undefined;
+  private stopped(batch: Batch<R> | undefined): boolean {
+    return !batch || batch.stopped() || this.refusal !== undefined;
+  }
+
+  /**
+   * Adds an activity's rows (and outcomes it already decided: skipped, capped) and waits until each
+   * of its rows has an outcome written, was left for a retry, or was dropped because the activity
+   * was cancelled (never handed over then). Heartbeats the activity meanwhile.
+   */
+  async submit(submitter: Submitter, submission: Submission<R>, settled: BatchOutcome[] = []): Promise<BatchResult> {
+    const batch = new Batch(submitter, submission.compose.bind(submission), submission.rows.length);
+    for (const o of settled) this.outcomes.add(o, batch.writes);
+    for (const row of submission.rows) {
+      this.batchOf.set(row, batch);
+      this.queue.push({ row, batch });
+    }
+    const timer = setInterval(() => submitter.heartbeat({ done: batch.done }), HEARTBEAT_MS);
+    try {
+      this.spawnLanes();
+      await batch.drained;
+    } finally {
+      clearInterval(timer);
+    }
+    void this.outcomes.flush().catch(() => {});
+    await Promise.all(batch.writes);
+    if (batch.error) throw batch.error.cause;
+    // A refusal without a status (our rows were taken: a newer attempt runs) stops this attempt
+    // quietly; Temporal ignores its result.
+    return { stop: this.refusal?.stop ?? (batch.cancelled() ? 'CANCELLED' : undefined), transientLeft: batch.transientLeft };
+  }
+
+  /** Lanes for the queued rows, LANES at most: each takes the next row as soon as it is done with one. */
+  private spawnLanes(): void {
+    while (this.lanes < LANES && this.queue.length > 0) {
+      this.lanes++;
+      void this.lane();
+    }
+  }
+
+  private async lane(): Promise<void> {
+    try {
+      for (let next = this.queue.shift(); next; next = this.queue.shift()) {
+        const { row, batch } = next;
+        try {
+          if (!this.stopped(batch)) await this.deliverRow(row, batch);
+        } catch (cause) {
+          batch.error ??= { cause };
+        }
+        batch.done++;
+        this.batchOf.delete(row);
+        batch.rowDone();
+      }
+    } finally {
+      if (--this.lanes === 0 && this.queue.length === 0) this.idle();
+    }
+  }
 
   /** With the connection in hand: the start admitted by the window, unless the batch stopped meanwhile. */
-  private async admit(): Promise<number | undefined> {
-    if (this.stopped()) return undefined;
-    const startMs = await this.pacer.admit(async () => !this.stopped());
-    if (startMs === undefined) return undefined;
-    if (this.ctx.cancellationSignal.aborted) {
-      this.cancelled = true;
-      return undefined;
-    }
-    return startMs;
+  private admit(batch: Batch<R>): Promise<number | undefined> {
+    if (this.stopped(batch)) return Promise.resolve(undefined);
+    return this.pacer.admit(async () => !this.stopped(batch), batch.pause);
   }
 
   /** With the connection in hand: the row's start and fence in one statement (admitGroup), waiting while the window is full. */
-  private async admitted(row: R, admitRow: (row: R) => Promise<RowAdmission>): Promise<Exclude<RowAdmission, { waitMs: number }>> {
+  private async admitted(row: R, batch: Batch<R>, admitRow: (row: R) => Promise<RowAdmission>): Promise<Exclude<RowAdmission, { waitMs: number }>> {
     for (;;) {
-      if (this.stopped()) return 'stopped';
+      if (this.stopped(batch)) return 'stopped';
       const a = await admitRow(row);
       if (typeof a === 'string' || !('waitMs' in a)) return a;
-      await sleep(a.waitMs).catch(() => {});
+      await batch.pause(a.waitMs);
     }
   }
 
-  /** A fence said no: the batch stops with the source's reason, unless refusals are per row. */
+  /** A fence said no: the run stops with the source's reason, unless refusals are per row. */
   private async refused(): Promise<void> {
     if (!this.source.refusalPerRow) this.refusal ??= { stop: await this.source.refusal() };
   }
 
   /** Paces and hands one message over, fenced; undefined when nothing was sent. */
-  private async handOff(row: R, msg: OutgoingMessage): Promise<HandOff> {
+  private async handOff(row: R, batch: Batch<R>, msg: OutgoingMessage): Promise<HandOff> {
     await this.outcomes.room();
-    await this.pacer.reserve();
-    if (this.stopped()) return undefined;
+    await this.pacer.reserve(batch.pause);
+    if (this.stopped(batch)) return undefined;
     let startMs: number | undefined;
     let attempts = 0;
     let admit: (() => Promise<boolean>) | undefined;
@@ -277,7 +414,7 @@ class BatchRun<R extends { id: string }> {
     if (admitRow) {
       // The window's start taken with the fence, right before MAIL FROM.
       fence = async () => {
-        const a = await this.admitted(row, admitRow);
+        const a = await this.admitted(row, batch, admitRow);
         if (a === 'refused') await this.refused();
         if (typeof a === 'string') return null;
         startMs = a.startMs;
@@ -285,7 +422,7 @@ class BatchRun<R extends { id: string }> {
         return a.hold;
       };
     } else {
-      admit = async () => (startMs = await this.admit()) !== undefined;
+      admit = async () => (startMs = await this.admit(batch)) !== undefined;
       fence = fenceRow && (async () => {
         const hold = await fenceRow(row);
         if (hold) attempts = hold.attempts;
@@ -315,51 +452,63 @@ class BatchRun<R extends { id: string }> {
   }
 
   /** One row: compose once, then hand over until it has an outcome (or is left for the activity's retry). */
-  deliverRow = async (row: R): Promise<void> => {
-    const msg = await this.source.compose(row);
+  private async deliverRow(row: R, batch: Batch<R>): Promise<void> {
+    const msg = await batch.compose(row);
     for (let retry = 0; ; retry++) {
-      const h = await this.handOff(row, msg);
+      const h = await this.handOff(row, batch, msg);
       if (!h) return;
       const verdict = this.judge(row, h, retry);
       if (verdict === 'later') {
-        this.transientLeft++; // left unsent: the activity fails and is retried with backoff
+        batch.transientLeft++; // left unsent: the activity fails and is retried with backoff
         return;
       }
-      if (verdict !== 'retry') return this.outcomes.add(verdict);
-      await this.ctx.sleep(TRANSIENT_RETRIES[retry]).catch(() => {});
+      if (verdict !== 'retry') return this.outcomes.add(verdict, batch.writes);
+      await batch.pause(TRANSIENT_RETRIES[retry]);
     }
-  };
-
-  heartbeat(): () => void {
-    const timer = setInterval(() => this.ctx.heartbeat({ done: this.done }), HEARTBEAT_MS);
-    return () => clearInterval(timer);
   }
 }
 
 /**
- * Delivers the source's rows (LANES at a time), records their outcomes, and answers whether the
- * batch was stopped and how many rows are left for a retry. `settled`: outcomes the source
- * already decided (skipped, capped), written with the others.
+ * Delivers the source's rows (LANES at a time) in a run of their own, records their outcomes, and
+ * answers whether the batch was stopped and how many rows are left for a retry. `settled`:
+ * outcomes the source already decided (skipped, capped), written with the others.
  */
-export async function deliverBatch<R extends { id: string }>(
+export function deliverBatch<R extends { id: string }>(
   deps: Pick<ActivityDeps, 'mailer' | 'config' | 'orm'>,
   source: BatchSource<R>,
   settled: BatchOutcome[] = [],
 ): Promise<BatchResult> {
-  const run = new BatchRun(deps, source);
-  for (const o of settled) run.outcomes.add(o);
-  const stopHeartbeat = run.heartbeat();
-  try {
-    await forEachBounded(source.rows, LANES, async (row) => {
-      await run.deliverRow(row);
-      run.done++;
-    }, run.stopped);
-  } finally {
-    stopHeartbeat();
-    await run.outcomes.flush();
+  return new BatchRun(deps, source).submit(Context.current(), source, settled);
+}
+
+/** The shared runs of each mailer (a worker process's SMTP pool), by key. */
+const sharedRuns = new WeakMap<object, Map<string, BatchRun<never>>>();
+
+/**
+ * Delivers `submission` through the run this worker keeps under `key` (a project and its pacing),
+ * which every activity delivering at once with the same key feeds: one pacer, one admission and
+ * fence coalescer, one outcome writer, one set of lanes over the worker's SMTP connections, so
+ * small batches share round trips as a campaign page's rows do. `source` makes the run when there
+ * is none; the run is forgotten once it has no row left. Each activity waits for its own rows'
+ * outcomes, heartbeats itself (`submitter`) and, cancelled, has its rows not yet handed over
+ * dropped: the other activities' rows go on.
+ */
+export function deliverShared<R extends { id: string }>(
+  deps: Pick<ActivityDeps, 'mailer' | 'config' | 'orm'>,
+  key: string,
+  source: () => RunSource<R>,
+  submitter: Submitter,
+  submission: Submission<R>,
+): Promise<BatchResult> {
+  let runs = sharedRuns.get(deps.mailer);
+  if (!runs) sharedRuns.set(deps.mailer, (runs = new Map()));
+  let run = runs.get(key) as BatchRun<R> | undefined;
+  if (!run) {
+    const created: BatchRun<R> = new BatchRun(deps, source(), () => {
+      if (runs.get(key) === (created as unknown)) runs.delete(key);
+    });
+    runs.set(key, created as unknown as BatchRun<never>);
+    run = created;
   }
-  // A refusal without a status (our rows were taken: a newer attempt runs) stops this attempt
-  // quietly; Temporal ignores its result.
-  const stop = run.refusal?.stop ?? (run.wasCancelled() ? 'CANCELLED' : undefined);
-  return { stop, transientLeft: run.transientLeft };
+  return run.submit(submitter, submission);
 }

@@ -50,11 +50,17 @@ export const observeStart = (startMs: number): void => startAge.observe(startMs)
 /** Whether an admitted start is too old to hand over now (see STALE_START_MS). */
 export const isStale = (startMs: number): boolean => startAge.lateness(startMs) > STALE_START_MS;
 
+/**
+ * How a sender waits: the activity's cancellation-aware sleep by default; a run shared by several
+ * activities (delivery/batch.ts) passes each row's own (cut short when that row's activity is cancelled).
+ */
+export type Pause = (ms: number) => Promise<void>;
+
 /** Takes tokens until one is granted, sleeping until each answer's slot (heartbeats keep running). */
-async function untilReserved(take: () => Promise<SendToken>): Promise<void> {
+async function untilReserved(take: () => Promise<SendToken>, pause: Pause = sleep): Promise<void> {
   for (;;) {
     const token = await take();
-    await sleep(token.waitMs);
+    await pause(token.waitMs);
     if (token.granted) return;
   }
 }
@@ -69,11 +75,12 @@ async function untilAdmitted(
   claim: () => Promise<SendStart>,
   release: (startMs: number) => Promise<void>,
   wanted?: () => Promise<boolean>,
+  pause: Pause = sleep,
 ): Promise<number | undefined> {
   for (let reclaims = 0; ; ) {
     const start = await claim();
     if (!start.admitted) {
-      await sleep(start.waitMs);
+      await pause(start.waitMs);
       continue;
     }
     observeStart(start.startMs);
@@ -104,7 +111,8 @@ export async function admitStart(em: EntityManager, projectId: string, pacing: P
 const GROUP_MAX = 32;
 
 /**
- * reserveSlot and admitStart for many concurrent senders of one activity (a campaign page): the
+ * reserveSlot and admitStart for many concurrent senders of one delivery run (a campaign page, the
+ * automation batches delivering at once in a worker: delivery/batch.ts): the
  * callers that are ready at the same moment share one round trip per step, so at a high rate
  * pacing costs a fraction of a query per message instead of two. Same guarantees: slots come from
  * the same bucket, starts from the same window, each start admitted right before its hand-off.
@@ -114,8 +122,8 @@ export function groupPacer(em: EntityManager, projectId: string, pacing: Pacing)
   const start = coalesced(GROUP_MAX, (n) => claimSendStarts(em, projectId, pacing, n));
   const release = (startMs: number) => releaseSendStarts(em, projectId, startMs);
   return {
-    reserve: () => untilReserved(token),
+    reserve: (pause?: Pause) => untilReserved(token, pause),
     /** An admitted start, or undefined when `wanted` (checked after the admission) says no. */
-    admit: (wanted?: () => Promise<boolean>) => untilAdmitted(start, release, wanted),
+    admit: (wanted?: () => Promise<boolean>, pause?: Pause) => untilAdmitted(start, release, wanted, pause),
   };
 }
