@@ -123,7 +123,21 @@ export interface GroupAdmission {
   rollback(): Promise<void>;
 }
 
-const ADMIT = preparedStatement('mailhub_admit_campaign_hand_offs_v1', 'select recipient_id, hand_offs, start_ms, wait_ms from admit_campaign_hand_offs(?, ?, ?, ?, ?, ?::uuid[], ?)');
+/**
+ * The admission's commit does not wait for its WAL to reach the disk (synchronous_commit off, for
+ * this transaction only, set with the rows it admits). The window's row stays locked until that
+ * commit, so every other claimer of the project's window waits through it: an fsync per admission
+ * in that queue. Locks are released at commit either way (the fence holds as before), and what the
+ * transaction wrote (the rows' attempts, the window's starts) is on disk with the next synchronous
+ * commit (the outcomes' write) or within wal_writer_delay. Only a crash of PostgreSQL itself in
+ * that moment loses it: a hand-off left uncounted in `attempts` (one more allowed to a row refused
+ * for ever) and starts of a window long past once the server is back.
+ */
+const ADMIT = preparedStatement(
+  'mailhub_admit_campaign_hand_offs_v2',
+  `select recipient_id, hand_offs, start_ms, wait_ms, set_config('synchronous_commit', 'off', true) as commit_mode
+   from admit_campaign_hand_offs(?, ?, ?, ?, ?, ?::uuid[], ?)`,
+);
 
 /**
  * The fence and the window's admission of `recipientIds` (see FenceGroupKey): the rows admitted
