@@ -7,7 +7,8 @@
  *
  * Reports messages/s of both and their ratio, total time, the worker's peak RSS, Temporal history
  * events per 1,000 recipients (all runs of the workflow), PostgreSQL rows written per message, and
- * duplicates at the sink. Env: BENCH_TOTAL (100000), BENCH_DB_URL (admin URL), BENCH_WORKERS (worker
+ * duplicates at the sink, PostgreSQL transactions per message and the CPU of the backends serving the
+ * workers. Env: BENCH_TOTAL (100000), BENCH_DB_URL (admin URL), BENCH_WORKERS (worker
  * processes polling the queue, 1 by default: the campaign's pages in flight spread over them),
  * BENCH_WORKER_SOURCE=ts (run the worker from the sources under tsx instead of `npm run build`'s dist/).
  */
@@ -41,10 +42,35 @@ const cpuMs = (pid: number) => {
 };
 const peakRssMb = (pid: number) => Number(/VmHWM:\s*(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-async function rowsWritten(db: pg.Client): Promise<number> {
+/** Rows written so far (inserted, updated, deleted) by table, and transactions ended, in the bench's database. */
+async function dbCounters(db: pg.Client): Promise<{ rows: Map<string, number>; transactions: number }> {
   await new Promise((r) => setTimeout(r, 1500)); // backends report their counters at transaction end, the view lags a little
-  const r = await db.query('select pg_stat_clear_snapshot(); select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::bigint as n from pg_stat_user_tables');
-  return Number((r as unknown as pg.QueryResult[])[1].rows[0].n);
+  const r = (await db.query(
+    `select pg_stat_clear_snapshot();
+     select relname, (n_tup_ins + n_tup_upd + n_tup_del)::bigint as n from pg_stat_user_tables;
+     select (xact_commit + xact_rollback)::bigint as n from pg_stat_database where datname = current_database()`,
+  )) as unknown as pg.QueryResult[];
+  return { rows: new Map(r[1].rows.map((x) => [x.relname as string, Number(x.n)])), transactions: Number(r[2].rows[0].n) };
+}
+
+/** Calls and time (ms, own) of each plpgsql function so far (the bench's database tracks them: track_functions = pl). */
+async function functionTimes(db: pg.Client): Promise<Map<string, { calls: number; selfMs: number }>> {
+  const r = await db.query<{ funcname: string; calls: string; self_time: number }>('select funcname, calls, self_time from pg_stat_user_functions');
+  return new Map(r.rows.map((x) => [x.funcname, { calls: Number(x.calls), selfMs: x.self_time }]));
+}
+
+/** CPU (ms) of each PostgreSQL backend serving the bench's database now (the workers' pools keep theirs open). */
+async function backendCpu(db: pg.Client): Promise<Map<number, number>> {
+  const r = await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+  const cpu = new Map<number, number>();
+  for (const { pid } of r.rows) {
+    try {
+      cpu.set(pid, cpuMs(pid));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return cpu;
 }
 
 async function main() {
@@ -52,6 +78,8 @@ async function main() {
   const { orm, sink, client, taskQueue } = stack;
   const stats = new pg.Client({ connectionString: stack.dbUrl });
   await stats.connect();
+  // For the connections opened from now on (the workers'): time spent in each plpgsql function.
+  await stats.query(`select set_config('track_functions', 'pl', false); alter database "${new URL(stack.dbUrl).pathname.slice(1)}" set track_functions = 'pl'`);
   const env = { ...stack.workerEnv, SEND_RATE_PER_SECOND: '1000000' };
   if (!FROM_SOURCES) await buildDist();
   const workerMain = path.join(root, FROM_SOURCES ? 'worker/main.ts' : 'dist/worker/main.js');
@@ -66,7 +94,9 @@ async function main() {
       body: '<html><body><p>Hi {{first_name}}, see <a href="https://example.org/x">this</a></p></body></html>',
     });
     const load = loadavg()[0];
-    const rowsBefore = await rowsWritten(stats);
+    const countersBefore = await dbCounters(stats);
+    const backendsBefore = await backendCpu(stats);
+    const functionsBefore = await functionTimes(stats);
     const workersCpuBefore = workers.reduce((sum, w) => sum + cpuMs(w.pid!), 0);
     const started = Date.now();
     await sendCampaign(em, { temporal: client, config: { taskQueue } }, project.id, campaign.id);
@@ -84,7 +114,23 @@ async function main() {
     }
     const campaignMs = Date.now() - started;
     const workersCpuMs = workers.reduce((sum, w) => sum + cpuMs(w.pid!), 0) - workersCpuBefore;
-    const rows = (await rowsWritten(stats)) - rowsBefore;
+    const backendsAfter = await backendCpu(stats);
+    const backendsCpuMs = [...backendsAfter].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore.get(pid) ?? 0), 0);
+    const countersAfter = await dbCounters(stats);
+    const functions = Object.fromEntries(
+      [...(await functionTimes(stats))].map(([name, f]) => {
+        const before = functionsBefore.get(name) ?? { calls: 0, selfMs: 0 };
+        return [name, { callsPerMessage: Number(((f.calls - before.calls) / TOTAL).toFixed(3)), msPerMessage: Number(((f.selfMs - before.selfMs) / TOTAL).toFixed(3)) }];
+      }),
+    );
+    const rowsByTable = Object.fromEntries(
+      [...countersAfter.rows]
+        .map(([t, n]) => [t, n - (countersBefore.rows.get(t) ?? 0)] as const)
+        .filter(([, n]) => n > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([t, n]) => [t, Number((n / TOTAL).toFixed(3))]),
+    );
+    const rows = [...countersAfter.rows.values()].reduce((a, b) => a + b, 0) - [...countersBefore.rows.values()].reduce((a, b) => a + b, 0);
     const workerRss = Math.max(...workers.map((w) => peakRssMb(w.pid!)));
     let events = 0;
     let runs = 0;
@@ -124,6 +170,12 @@ async function main() {
           workerPeakRssMb: Number(workerRss.toFixed(1)),
           temporal: { runs, events, eventsPer1000Recipients: Number(((events * 1000) / TOTAL).toFixed(1)) },
           postgresRowsWrittenPerMessage: Number((rows / TOTAL).toFixed(2)),
+          postgresRowsWrittenPerMessageByTable: rowsByTable,
+          postgresTransactionsPerMessage: Number(((countersAfter.transactions - countersBefore.transactions) / TOTAL).toFixed(3)),
+          // Backends connected at the end (the workers' pools): a lower bound of the server's CPU for the campaign.
+          postgresBackendCpuMsPerMessage: Number((backendsCpuMs / TOTAL).toFixed(3)),
+          // Wall time inside each plpgsql function (its own, lock waits included), per message.
+          postgresFunctions: functions,
         },
         null,
         2,

@@ -100,17 +100,59 @@ interface PgExtendedProtocol {
   execute(e: { portal: string; rows: number }): void;
 }
 
+/** node-postgres's record, per connection, of the named statements parsed (or being parsed) on it. */
+interface PgStatementBook {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+}
+
+interface PgQuery {
+  name?: string;
+  text: string;
+  prepare(connection: PgExtendedProtocol): void;
+  handleCommandComplete(msg: unknown, connection: PgExtendedProtocol): void;
+  hasBeenParsed(connection: PgExtendedProtocol): boolean;
+  handleError(err: Error, connection: PgExtendedProtocol): void;
+}
+
 /**
  * node-postgres's prepared query with a BEGIN before it in the same pipeline (Parse/Bind/Execute
  * of BEGIN, then the statement's, one Sync): the transaction opens and the statement runs in one
  * round trip instead of two. Its result is the BEGIN's and then the statement's.
+ * node-postgres marks a named query's statement as parsed on the connection at the first
+ * ParseComplete of the query, which here is BEGIN's: a statement whose own Parse then failed (a
+ * function a migration has not created yet) would stay marked, and every later use of that
+ * connection would bind a statement the server does not have. So the mark is taken back when
+ * BEGIN completes, and set again only by the statement's own ParseComplete.
  */
-class BeginThenQuery extends (pg.Query as unknown as new (config: object) => { prepare(connection: PgExtendedProtocol): void }) {
+class BeginThenQuery extends (pg.Query as unknown as new (config: object) => PgQuery) {
+  /** Set when this query sends the statement's Parse and BEGIN has not completed yet. */
+  private parseAfterBegin = false;
+  private begun = false;
+
   override prepare(connection: PgExtendedProtocol): void {
+    this.parseAfterBegin = !!this.name && !this.hasBeenParsed(connection);
     connection.parse({ text: 'begin', name: '' });
     connection.bind({ portal: '', statement: '', values: [] });
     connection.execute({ portal: '', rows: 0 });
     super.prepare(connection);
+  }
+
+  override handleCommandComplete(msg: unknown, connection: PgExtendedProtocol): void {
+    if (!this.begun && this.parseAfterBegin && this.name) {
+      // BEGIN's ParseComplete marked the statement parsed: it is only submitted so far.
+      const book = connection as unknown as PgStatementBook;
+      delete book.parsedStatements[this.name];
+      book.submittedNamedStatements[this.name] = this.text;
+    }
+    this.begun = true;
+    super.handleCommandComplete(msg, connection);
+  }
+
+  override handleError(err: Error, connection: PgExtendedProtocol): void {
+    // BEGIN itself failed: the statement's Parse was skipped by the server.
+    if (!this.begun && this.parseAfterBegin && this.name) delete (connection as unknown as PgStatementBook).parsedStatements[this.name];
+    super.handleError(err, connection);
   }
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { admitHandOffs, claimRange, handOffFence, handOffFences, insertRecipients } from '../core/campaigns/recipients.js';
+import { admitHandOffs, claimRange, insertRecipients, type FenceGroupKey } from '../core/campaigns/recipients.js';
 import { transition } from '../core/campaigns/transitions.js';
 import { claimSendStarts } from '../core/pacing.js';
 import { createProject } from '../core/projects/keys.js';
-import { groupedAdmission, groupedFence, type RowAdmission } from '../activities/delivery/batch.js';
+import { groupedAdmission, type RowAdmission } from '../activities/delivery/batch.js';
 import { sqlRows } from '../db/sql.js';
 import { json } from './helpers.js';
 import { createCampaign, ctx, getCampaign, p, seedContacts, smtp, useCampaignStack, waitFor, waitForStatus } from './support/campaigns.js';
@@ -161,6 +161,20 @@ describe('a recipient refused with 4xx on every attempt', () => {
   });
 });
 
+/** A pacing window with room for every start of a test: another project's, so the fence alone decides. */
+async function roomyWindow(name: string) {
+  const { project } = await createProject(ctx.orm.em.fork(), name);
+  return { projectId: project.id, maxStarts: 10_000, windowMs: 60_000 };
+}
+
+/** One row through the fence (admitHandOffs of one row, in a roomy window): its hold, or null when refused. */
+async function fenceOne(key: FenceGroupKey, window: Awaited<ReturnType<typeof roomyWindow>>, recipientId: string) {
+  const admitted = await admitHandOffs(ctx.orm.em.fork(), key, window, [recipientId]);
+  expect(admitted.waiting).toEqual([]);
+  const attempts = admitted.attempts.get(recipientId);
+  return attempts === undefined ? null : { attempts, release: admitted.release };
+}
+
 describe('the per-row hand-off fence (superseded attempts)', () => {
   it('a row is handed over only while claimed by the attempt: an older attempt\'s fence fails once a newer one claimed the row, and a newer claim waits for a fence held', async () => {
     const [contact] = await seedContacts(ctx.orm, p.id, 'fence', 1);
@@ -168,9 +182,10 @@ describe('the per-row hand-off fence (superseded attempts)', () => {
     const em = ctx.orm.em.fork();
     await sqlRows(em, `update campaigns set status = 'SENDING' where id = ?`, [id]);
     await insertRecipients(em, { id, projectId: p.id, fromDomain: 'example.com' }, [contact]);
+    const window = await roomyWindow('fence-window');
     const range = { after: null, upTo: null };
     const [row] = await claimRange(em, id, range, 'attempt-1');
-    const held = await handOffFence(ctx.orm.em.fork(), { campaignId: id, epoch: 0, recipientId: row.id, claim: 'attempt-1' });
+    const held = await fenceOne({ campaignId: id, epoch: 0, claim: 'attempt-1' }, window, row.id);
     expect(held).toMatchObject({ attempts: 1 });
     // Attempt 2 claims the range while attempt 1 is in its hand-off: the claim waits for it.
     let claimedAt = 0;
@@ -182,13 +197,13 @@ describe('the per-row hand-off fence (superseded attempts)', () => {
     expect(await claiming).toHaveLength(1);
     expect(claimedAt).toBeGreaterThanOrEqual(releasedAt);
     // From then on attempt 1 hands nothing over; attempt 2 does.
-    expect(await handOffFence(ctx.orm.em.fork(), { campaignId: id, epoch: 0, recipientId: row.id, claim: 'attempt-1' })).toBeNull();
-    const second = await handOffFence(ctx.orm.em.fork(), { campaignId: id, epoch: 0, recipientId: row.id, claim: 'attempt-2' });
+    expect(await fenceOne({ campaignId: id, epoch: 0, claim: 'attempt-1' }, window, row.id)).toBeNull();
+    const second = await fenceOne({ campaignId: id, epoch: 0, claim: 'attempt-2' }, window, row.id);
     expect(second).toMatchObject({ attempts: 2 });
     await second!.release();
     // A moved epoch (a pause, even one resumed since) fails the fence too.
     await sqlRows(em, 'update campaigns set send_epoch = send_epoch + 1 where id = ?', [id]);
-    expect(await handOffFence(ctx.orm.em.fork(), { campaignId: id, epoch: 0, recipientId: row.id, claim: 'attempt-2' })).toBeNull();
+    expect(await fenceOne({ campaignId: id, epoch: 0, claim: 'attempt-2' }, window, row.id)).toBeNull();
   });
 });
 
@@ -207,18 +222,21 @@ describe('the group hand-off fence (rows whose connections are in hand together 
     const { id, em, rows } = await claimedRowsOfSendingCampaign('gfence', 4);
     expect(rows).toHaveLength(4);
     const key = { campaignId: id, epoch: 0, claim: 'attempt-1' };
+    const window = await roomyWindow('gfence-window');
 
     // An older attempt's group: the row a newer attempt claimed meanwhile is refused, the others fenced.
     await sqlRows(em, `update campaign_recipients set claim = 'attempt-2' where id = ?`, [rows[3].id]);
-    const partial = await handOffFences(ctx.orm.em.fork(), key, rows.map((r) => r.id));
+    const partial = await admitHandOffs(ctx.orm.em.fork(), key, window, rows.map((r) => r.id));
     expect([...partial.attempts.keys()].sort()).toEqual(rows.slice(0, 3).map((r) => r.id).sort());
+    expect(partial.waiting).toEqual([]);
     await partial.release();
 
     // Three rows through the grouped fence, arriving in the same turn: one group, one statement.
     const groups: number[] = [];
-    const fence = groupedFence((group: typeof rows) => (groups.push(group.length), handOffFences(ctx.orm.em.fork(), key, group.map((r) => r.id))));
-    const holds = await Promise.all(rows.slice(0, 3).map((r) => fence(r)));
+    const fence = groupedAdmission((group: typeof rows) => (groups.push(group.length), admitHandOffs(ctx.orm.em.fork(), key, window, group.map((r) => r.id))), () => false);
+    const answers = await Promise.all(rows.slice(0, 3).map((r) => fence(r)));
     expect(groups).toEqual([3]);
+    const holds = answers.map((a) => (typeof a === 'object' && 'hold' in a ? a.hold : undefined));
     expect(holds.map((h) => h?.attempts)).toEqual([2, 2, 2]);
     let answeredAt = 0;
     const cancel = transition(ctx.orm.em.fork(), p.id, id, ['SENDING'], 'CANCELLED', { action: 'cancel', stopsSenders: true }).then(() => (answeredAt = Date.now()));
@@ -231,8 +249,8 @@ describe('the group hand-off fence (rows whose connections are in hand together 
     await holds[2]!.release();
     await cancel;
     expect(answeredAt).toBeGreaterThanOrEqual(lastReleasedAt);
-    expect((await handOffFences(ctx.orm.em.fork(), key, rows.slice(0, 3).map((r) => r.id))).attempts.size).toBe(0);
-    expect(await fence(rows[0])).toBeNull();
+    expect((await admitHandOffs(ctx.orm.em.fork(), key, window, rows.slice(0, 3).map((r) => r.id))).attempts.size).toBe(0);
+    expect(await fence(rows[0])).toBe('refused');
   });
 });
 

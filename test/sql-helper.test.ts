@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openOrm } from '../db/orm.js';
+import { preparedStatement, sqlHeldRows, sqlRun } from '../db/sql.js';
+import { createTestDatabase } from './helpers.js';
 
 /*
  * db/sql.ts is the one way raw SQL runs: `?` placeholders bound as parameters, the caller's
@@ -45,5 +48,27 @@ describe('raw SQL goes through db/sql.ts', () => {
 
   it('the helpers file still exists (the allow-list names real files)', () => {
     for (const file of Object.keys(ALLOWED)) expect(FORBIDDEN.test(readFileSync(path.join(repo, file), 'utf8'))).toBe(true);
+  });
+});
+
+describe('sqlHeldRows (a named statement after a BEGIN in one round trip)', () => {
+  it('a statement whose parse failed (its function missing) is parsed again on the same connection once the function exists: the call then answers its rows', async () => {
+    const db = await createTestDatabase();
+    // One connection: the second call is on the connection where the first one's parse failed.
+    const orm = await openOrm(db.url, { poolMax: 1 });
+    try {
+      const em = orm.em.fork();
+      const stmt = preparedStatement('mailhub_test_not_yet_created_v1', 'select not_yet_created(?::int) as n');
+      await expect(sqlHeldRows(em, stmt, [1])).rejects.toThrow(/not_yet_created.*does not exist/);
+      await sqlRun(em, 'create function not_yet_created(x int) returns int language sql as $$ select x + 1 $$');
+      for (const x of [1, 2]) {
+        const held = await sqlHeldRows<{ n: number }>(em, stmt, [x]);
+        await held.commit();
+        expect(held.rows).toEqual([{ n: x + 1 }]);
+      }
+    } finally {
+      await orm.close(true);
+      await db.drop();
+    }
   });
 });

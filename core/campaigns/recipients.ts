@@ -50,13 +50,13 @@ export async function insertRecipients(em: EntityManager, c: { id: string; proje
 
 /**
  * Takes the range's unsent rows for this activity attempt (`claim`). Each hand-off is fenced on
- * the claim (handOffFences), so an older attempt still running somewhere hands none of them over.
+ * the claim (admitHandOffs), so an older attempt still running somewhere hands none of them over.
  */
 export async function claimRange(em: EntityManager, campaignId: string, range: ContactRange, claim: string, dueBy?: string): Promise<RecipientRow[]> {
   // `dueBy` (campaigns sent in waves, core/schedule/waves.ts): only the rows due by then.
   const rows = await sqlRows<Record<string, string>>(
     em,
-    // Locked in contact order, as the hand-off fences lock them (handOffFences): no lock cycle between the two.
+    // Locked in contact order, as the hand-off fence locks them (admitHandOffs): no lock cycle between the two.
     `with t as (
        select r.id from campaign_recipients r
        where ${RANGE_SQL} and r.status = 'QUEUED' and (?::timestamptz is null or r.due_at <= ?::timestamptz)
@@ -86,8 +86,10 @@ export async function rangeCounts(em: EntityManager, campaignId: string, range: 
 
 /**
  * The hand-off fence of a group of rows, taken with SMTP connections in hand right before their
- * MAIL FROM and held until every one of them is written (`release`). One prepared statement in a
- * transaction of its own on a pooled connection (db/sql.ts, sqlHeldRows), whatever the group's size:
+ * MAIL FROM, together with their starts in the project's pacing window, and held until every one
+ * of them is written (`release`). One prepared statement in a transaction of its own on a pooled
+ * connection (db/sql.ts, sqlHeldRows) calling admit_campaign_hand_offs (db/migrations/
+ * Migration20261129200000_campaign_admit.ts), the one definition of the fence:
  *  - the campaign row is KEY SHARE locked, only while it is SENDING with the epoch the sender
  *    started with. Cancel and pause bump the epoch in the statement that changes the status, after
  *    a FOR UPDATE lock (core/campaigns/transitions.ts), which waits for every fence held: once
@@ -95,7 +97,9 @@ export async function rangeCounts(em: EntityManager, campaignId: string, range: 
  *  - each recipient row is updated (its `attempts` counted) only while it is QUEUED and claimed by
  *    this attempt: a newer attempt's claim (claimRange) waits for the hand-offs under way, and the
  *    older attempt hands nothing over once the claim moved. Rows are locked in contact order, as
- *    claimRange locks them, so a group and a claim never wait for each other in a cycle.
+ *    claimRange locks them, so a group and a claim never wait for each other in a cycle;
+ *  - the rows fenced take one start each of the window, as many as it has room for (the first in
+ *    contact order); the others wait. The starts are seen by other claimers once released.
  * The counter updates of recordOutcomes (FOR NO KEY UPDATE) do not conflict with KEY SHARE.
  */
 export interface FenceGroupKey {
@@ -105,66 +109,41 @@ export interface FenceGroupKey {
   claim: string;
 }
 
-export interface FenceKey extends FenceGroupKey {
-  recipientId: string;
-}
-
-export interface FenceHold {
-  /** Hand-offs of the row so far, this one included. */
-  attempts: number;
-  /** Ends the fence's transaction: call once MAIL FROM is written, or when nothing will be sent. */
-  release(): Promise<void>;
-}
-
-export interface GroupFenceHold {
-  /** Hand-offs so far (this one included) of each row the group fenced; a row missing is refused. */
+export interface GroupAdmission {
+  /** Hand-offs so far (this one included) of each row fenced and admitted; a row in neither this nor `waiting` is refused. */
   attempts: Map<string, number>;
-  /** Ends the fence's transaction: call once every fenced row's MAIL FROM is written (or will not be). */
-  release(): Promise<void>;
-}
-
-const FENCE = preparedStatement('mailhub_hand_off_fences_v1', `
-with c as (select id from campaigns where id = ? and status = 'SENDING' and send_epoch = ? for key share),
-t as (
-  select r.id from campaign_recipients r
-  where r.id in (select jsonb_array_elements_text(?::jsonb)::uuid) and r.claim = ? and r.status = 'QUEUED' and exists (select 1 from c)
-  order by r.contact_id for no key update)
-update campaign_recipients r set attempts = r.attempts + 1, updated_at = now()
-  from t where r.id = t.id
-returning r.id, r.attempts`);
-
-/**
- * The fence of `recipientIds` (see FenceGroupKey): the rows fenced with their attempts, all of
- * them held until `release`. None fenced (the campaign stopped, its epoch moved, or no row is
- * ours): the transaction has already ended.
- */
-export async function handOffFences(em: EntityManager, key: FenceGroupKey, recipientIds: string[]): Promise<GroupFenceHold> {
-  const held = await sqlHeldRows<{ id: string; attempts: number }>(em, FENCE, [key.campaignId, key.epoch, JSON.stringify(recipientIds), key.claim]);
-  // After the answer a failed commit changes nothing for the hand-off: the locks are gone either way.
-  const release = () => held.commit().catch(() => {});
-  if (held.rows.length === 0) await release();
-  return { attempts: new Map(held.rows.map((r) => [r.id, r.attempts])), release };
-}
-
-export interface GroupAdmission extends GroupFenceHold {
   /** Rows fenced but not admitted (the window is full): nothing counted for them, they come back after `waitMs`. */
   waiting: string[];
   /** The admitted rows' start (epoch ms, database clock). */
   startMs: number;
   waitMs: number;
+  /** Ends the fence's transaction: call once every admitted row's MAIL FROM is written (or will not be). */
+  release(): Promise<void>;
   /** Ends the transaction undoing it all: the window's starts and the rows' attempts (nothing will be sent). */
   rollback(): Promise<void>;
 }
 
-const ADMIT = preparedStatement('mailhub_admit_campaign_hand_offs_v1', 'select recipient_id, hand_offs, start_ms, wait_ms from admit_campaign_hand_offs(?, ?, ?, ?, ?, ?::uuid[], ?)');
+/**
+ * The admission's commit does not wait for its WAL to reach the disk (synchronous_commit off, for
+ * this transaction only, set with the rows it admits). The window's row stays locked until that
+ * commit, so every other claimer of the project's window waits through it: an fsync per admission
+ * in that queue. Locks are released at commit either way (the fence holds as before), and what the
+ * transaction wrote (the rows' attempts, the window's starts) is on disk with the next synchronous
+ * commit (the outcomes' write) or within wal_writer_delay. Only a crash of PostgreSQL itself in
+ * that moment loses it: a hand-off left uncounted in `attempts` (one more allowed to a row refused
+ * for ever) and starts of a window long past once the server is back.
+ */
+const ADMIT = preparedStatement(
+  'mailhub_admit_campaign_hand_offs_v2',
+  `select recipient_id, hand_offs, start_ms, wait_ms, set_config('synchronous_commit', 'off', true) as commit_mode
+   from admit_campaign_hand_offs(?, ?, ?, ?, ?, ?::uuid[], ?)`,
+);
 
 /**
- * handOffFences and the project's pacing window in one statement (db/migrations/
- * Migration20261129200000_campaign_admit.ts): the rows fenced take one start each of the window,
- * as many as it has room for (the first in contact order); those are held with their attempts
- * until `release` (or undone by `rollback`), together with their starts, which other claimers see
- * once released. The rest of the fenced rows are `waiting`; a row in neither is refused. Nothing
- * admitted: the transaction has already ended.
+ * The fence and the window's admission of `recipientIds` (see FenceGroupKey): the rows admitted
+ * with their attempts, all of them held until `release` (or undone by `rollback`); the rows fenced
+ * but not admitted `waiting`. Nothing admitted (the campaign stopped, its epoch moved, no row is
+ * ours, or the window is full): the transaction has already ended.
  */
 export async function admitHandOffs(em: EntityManager, key: FenceGroupKey, pacing: { projectId: string; windowMs: number; maxStarts: number }, recipientIds: string[]): Promise<GroupAdmission> {
   const held = await sqlHeldRows<{ recipient_id: string; hand_offs: number | null; start_ms: number; wait_ms: number }>(em, ADMIT, [
@@ -176,6 +155,7 @@ export async function admitHandOffs(em: EntityManager, key: FenceGroupKey, pacin
     if (r.hand_offs === null) waiting.push(r.recipient_id);
     else attempts.set(r.recipient_id, r.hand_offs);
   }
+  // After the answer a failed commit changes nothing for the hand-off: the locks are gone either way.
   const release = () => held.commit().catch(() => {});
   if (attempts.size === 0) await release();
   return {
@@ -186,13 +166,6 @@ export async function admitHandOffs(em: EntityManager, key: FenceGroupKey, pacin
     release,
     rollback: () => held.rollback().catch(() => {}),
   };
-}
-
-/** The fence of one row (handOffFences of one), or null when it is refused. */
-export async function handOffFence(em: EntityManager, key: FenceKey): Promise<FenceHold | null> {
-  const group = await handOffFences(em, key, [key.recipientId]);
-  const attempts = group.attempts.get(key.recipientId);
-  return attempts === undefined ? null : { attempts, release: group.release };
 }
 
 /** Why a fence failed: the campaign's status when not SENDING (PAUSED when it went through a pause), else undefined (the claim moved). */

@@ -41,7 +41,7 @@ export function conflict(id: string, status: CampaignStatus, action: string): Do
  * of two concurrent callers exactly one sees a row back), with `set` applied in the same
  * statement. Otherwise a 404 or a 409 naming the current status. With `stopsSenders` (cancel,
  * pause) the same statement first locks the row FOR UPDATE and bumps `send_epoch`: the lock waits
- * for every sender's hand-off fence (core/campaigns/recipients.ts, handOffFences) held at that
+ * for every sender's hand-off fence (core/campaigns/recipients.ts, admitHandOffs) held at that
  * moment, i.e. until their MAIL FROM is written, and the new status and epoch fail every later
  * fence. So once this returns, no message is handed to SMTP: a fence, not a wait.
  */

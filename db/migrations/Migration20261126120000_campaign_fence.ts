@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The campaign hand-off fence (core/campaigns/recipients.ts, handOffFence):
+ * The campaign hand-off fence (core/campaigns/recipients.ts, admitHandOffs):
  *  - campaigns.send_epoch: bumped by cancel and pause in the same statement as their status change;
  *    a sender hands a message over only while the row still carries the epoch it started with;
  *  - campaign_recipients.attempts: hand-offs of the row so far (bounded by DELIVERY_MAX_ATTEMPTS,
