@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
-import { pacingFor, sendRateOf, type Pacing } from '../core/pacing.js';
+import { groupAdmission, pacingFor, sendRateOf, type AdmissionRow, type Pacing } from '../core/pacing.js';
 import { Email, Project } from '../db/entities/index.js';
 import { preparedStatement, sqlHeldRows, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
@@ -30,9 +30,11 @@ import { retrying } from './lib/retry.js';
  * sends that record again (same Message-ID) when the batch activity is retried.
  */
 
+/** Its commit does not wait for the disk, as the campaign's admission (core/campaigns/recipients.ts, ADMIT, says why). */
 const ADMIT = preparedStatement(
-  'mailhub_admit_execution_mails_v1',
-  'select email_id, attempts, start_ms, wait_ms from admit_execution_mails(?, ?, ?, ?::uuid[], ?::uuid[])',
+  'mailhub_admit_execution_mails_v2',
+  `select email_id as id, attempts, start_ms, wait_ms, set_config('synchronous_commit', 'off', true) as commit_mode
+   from admit_execution_mails(?, ?, ?, ?::uuid[], ?::uuid[])`,
 );
 
 /** A mail of the batch: the email record and the execution it belongs to. */
@@ -47,26 +49,10 @@ export interface StepMail {
  * `rollback`; the mails fenced but not admitted `waiting`; a mail in neither is refused.
  */
 export async function admitExecutionMails(em: EntityManager, projectId: string, pacing: Pacing, mails: StepMail[]): Promise<BatchGroupAdmission> {
-  const held = await sqlHeldRows<{ email_id: string; attempts: number | null; start_ms: number; wait_ms: number }>(em, ADMIT, [
+  const held = await sqlHeldRows<AdmissionRow>(em, ADMIT, [
     projectId, pacing.windowMs, pacing.maxStarts, mails.map((m) => m.emailId), mails.map((m) => m.executionId),
   ]);
-  const attempts = new Map<string, number>();
-  const waiting: string[] = [];
-  for (const r of held.rows) {
-    if (r.attempts === null) waiting.push(r.email_id);
-    else attempts.set(r.email_id, r.attempts);
-  }
-  // After the answer a failed commit changes nothing for the hand-off: the locks are gone either way.
-  const release = () => held.commit().catch(() => {});
-  if (attempts.size === 0) await release();
-  return {
-    attempts,
-    waiting,
-    startMs: Number(held.rows[0]?.start_ms ?? 0),
-    waitMs: Math.max(1, Math.ceil(Number(held.rows[0]?.wait_ms ?? 0))),
-    release,
-    rollback: () => held.rollback().catch(() => {}),
-  };
+  return groupAdmission(held);
 }
 
 /** The part of the shared run every batch of the project uses: pacing, admission and fence, outcome writes. */

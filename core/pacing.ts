@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlFirst, sqlOne, sqlRows } from '../db/sql.js';
+import { sqlFirst, sqlOne, sqlRows, type HeldRows } from '../db/sql.js';
 
 /*
  * The project's sending rate, shared by every worker process, campaign and transactional send.
@@ -168,4 +168,51 @@ export function maxInWindow(times: number[], widthMs: number): number {
     best = Math.max(best, j - i);
   }
   return best;
+}
+
+/**
+ * A group of hand-offs admitted by the project's window together with their fence (one statement
+ * held until their MAIL FROMs: admit_campaign_hand_offs, admit_execution_mails).
+ */
+export interface GroupAdmission {
+  /** Hand-offs so far (this one included) of each row fenced and admitted; a row in neither this nor `waiting` is refused. */
+  attempts: Map<string, number>;
+  /** Rows fenced but not admitted (the window is full): nothing counted for them, they come back after `waitMs`. */
+  waiting: string[];
+  /** The admitted rows' start (epoch ms, database clock). */
+  startMs: number;
+  waitMs: number;
+  /** Ends the fence's transaction: call once every admitted row's MAIL FROM is written (or will not be). */
+  release(): Promise<void>;
+  /** Ends the transaction undoing it all: the window's starts and the rows' attempts (nothing will be sent). */
+  rollback(): Promise<void>;
+}
+
+/** A row of an admission statement: the row's id, its hand-offs so far (null: waiting for room), the group's start and wait. */
+export interface AdmissionRow {
+  id: string;
+  attempts: number | null;
+  start_ms: number;
+  wait_ms: number;
+}
+
+/** The group's admission out of its held statement's rows (released at once when none was admitted). */
+export async function groupAdmission(held: HeldRows<AdmissionRow>): Promise<GroupAdmission> {
+  const attempts = new Map<string, number>();
+  const waiting: string[] = [];
+  for (const r of held.rows) {
+    if (r.attempts === null) waiting.push(r.id);
+    else attempts.set(r.id, r.attempts);
+  }
+  // After the answer a failed commit changes nothing for the hand-off: the locks are gone either way.
+  const release = () => held.commit().catch(() => {});
+  if (attempts.size === 0) await release();
+  return {
+    attempts,
+    waiting,
+    startMs: Number(held.rows[0]?.start_ms ?? 0),
+    waitMs: Math.max(1, Math.ceil(Number(held.rows[0]?.wait_ms ?? 0))),
+    release,
+    rollback: () => held.rollback().catch(() => {}),
+  };
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
 import { OUTCOME_EVENTS, OUTCOME_INPUT, outcomeInput, withBounceSuppression, type ChangedOutcome, type EmailFinalStatus, type EmailOutcome } from '../emails/outcomes.js';
 import { preparedStatement, sqlFirst, sqlHeldRows, sqlRows } from '../../db/sql.js';
+import { groupAdmission, type AdmissionRow, type GroupAdmission } from '../pacing.js';
 
 /*
  * The campaign_recipients rows: one per (campaign, contact), slim (status, message id, times,
@@ -109,20 +110,6 @@ export interface FenceGroupKey {
   claim: string;
 }
 
-export interface GroupAdmission {
-  /** Hand-offs so far (this one included) of each row fenced and admitted; a row in neither this nor `waiting` is refused. */
-  attempts: Map<string, number>;
-  /** Rows fenced but not admitted (the window is full): nothing counted for them, they come back after `waitMs`. */
-  waiting: string[];
-  /** The admitted rows' start (epoch ms, database clock). */
-  startMs: number;
-  waitMs: number;
-  /** Ends the fence's transaction: call once every admitted row's MAIL FROM is written (or will not be). */
-  release(): Promise<void>;
-  /** Ends the transaction undoing it all: the window's starts and the rows' attempts (nothing will be sent). */
-  rollback(): Promise<void>;
-}
-
 /**
  * The admission's commit does not wait for its WAL to reach the disk (synchronous_commit off, for
  * this transaction only, set with the rows it admits). The window's row stays locked until that
@@ -134,8 +121,8 @@ export interface GroupAdmission {
  * for ever) and starts of a window long past once the server is back.
  */
 const ADMIT = preparedStatement(
-  'mailhub_admit_campaign_hand_offs_v2',
-  `select recipient_id, hand_offs, start_ms, wait_ms, set_config('synchronous_commit', 'off', true) as commit_mode
+  'mailhub_admit_campaign_hand_offs_v3',
+  `select recipient_id as id, hand_offs as attempts, start_ms, wait_ms, set_config('synchronous_commit', 'off', true) as commit_mode
    from admit_campaign_hand_offs(?, ?, ?, ?, ?, ?::uuid[], ?)`,
 );
 
@@ -146,26 +133,10 @@ const ADMIT = preparedStatement(
  * ours, or the window is full): the transaction has already ended.
  */
 export async function admitHandOffs(em: EntityManager, key: FenceGroupKey, pacing: { projectId: string; windowMs: number; maxStarts: number }, recipientIds: string[]): Promise<GroupAdmission> {
-  const held = await sqlHeldRows<{ recipient_id: string; hand_offs: number | null; start_ms: number; wait_ms: number }>(em, ADMIT, [
+  const held = await sqlHeldRows<AdmissionRow>(em, ADMIT, [
     pacing.projectId, pacing.windowMs, pacing.maxStarts, key.campaignId, key.epoch, recipientIds, key.claim,
   ]);
-  const attempts = new Map<string, number>();
-  const waiting: string[] = [];
-  for (const r of held.rows) {
-    if (r.hand_offs === null) waiting.push(r.recipient_id);
-    else attempts.set(r.recipient_id, r.hand_offs);
-  }
-  // After the answer a failed commit changes nothing for the hand-off: the locks are gone either way.
-  const release = () => held.commit().catch(() => {});
-  if (attempts.size === 0) await release();
-  return {
-    attempts,
-    waiting,
-    startMs: Number(held.rows[0]?.start_ms ?? 0),
-    waitMs: Math.max(1, Math.ceil(Number(held.rows[0]?.wait_ms ?? 0))),
-    release,
-    rollback: () => held.rollback().catch(() => {}),
-  };
+  return groupAdmission(held);
 }
 
 /** Why a fence failed: the campaign's status when not SENDING (PAUSED when it went through a pause), else undefined (the claim moved). */
