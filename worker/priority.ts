@@ -6,7 +6,9 @@ import { getPriority, setPriority } from 'node:os';
  * events sets off executions and mails in the worker that take the CPU the tracks need; at a lower
  * priority the API's requests go first and the worker's work waits for idle CPU (issue 20: track
  * throughput with a workflow listening, bench/RESULTS.md). The cost is on the mails: during a burst
- * the worker runs on what the API leaves, so track -> mail grows while the burst lasts.
+ * the worker runs on what the API leaves, so track -> mail grows while the burst lasts, and on a host
+ * that other programs load too the worker waits for them as well (10 on a shared 2-core machine:
+ * mails 1.5-3 x slower). So it is off by default (0).
  *
  * Linux keeps a nice value per thread, and threads inherit their creator's: so every thread that
  * exists now is lowered (V8's, libuv's), and those created later (Temporal's runtime, the pools)
