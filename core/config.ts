@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   DELIVERY_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(20),
   DELIVERY_RETRY_INITIAL_SECONDS: z.coerce.number().positive().default(2),
   DELIVERY_RETRY_MAX_SECONDS: z.coerce.number().positive().default(300),
+  /** The worker process's CPU priority (nice, 0-19): above 0, the API goes first on a shared machine (worker/priority.ts). */
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(0),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
@@ -102,6 +104,8 @@ export interface Config {
   sendRatePerSecond: number;
   /** Retry policy of the delivery activity (read by the workflow through a local activity of the worker). */
   deliveryRetry: DeliveryRetry;
+  /** The worker's CPU priority, a nice value (0, the default: as the API; worker/priority.ts). */
+  workerNice: number;
   /**
    * The database is the launcher's embedded PGlite, where all connections share one session (a
    * query on a second connection waits for the first's transaction). Set by the launcher, not by env.
@@ -159,6 +163,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       initialIntervalMs: Math.round(e.DELIVERY_RETRY_INITIAL_SECONDS * 1000),
       maximumIntervalMs: Math.round(Math.max(e.DELIVERY_RETRY_MAX_SECONDS, e.DELIVERY_RETRY_INITIAL_SECONDS) * 1000),
     },
+    workerNice: e.WORKER_NICE,
     embeddedDatabase: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,

@@ -5,7 +5,7 @@ import { createMailer, type Mailer } from '../activities/mailer.js';
 import { log } from '../core/log.js';
 import { ensureSearchAttributes } from './search-attributes.js';
 import { createAutomationEngine } from '../core/automations/engine.js';
-import { startAutomationDispatcher } from './automation-dispatcher.js';
+import { startAutomationDispatcher, type DispatcherOptions } from './automation-dispatcher.js';
 import { startSweeper, type SweeperOptions } from './sweeper.js';
 import { workflowBundlePath } from './workflow-bundle.js';
 import { ensureSegmentRefreshWorkflows } from '../core/segments/refresh.js';
@@ -21,7 +21,7 @@ export interface WorkerOptions {
   /** The stranded-QUEUED-email sweeper (worker/sweeper.ts) runs while the worker runs; false turns it off. */
   sweeper?: Pick<SweeperOptions, 'intervalMs' | 'olderThanMs'> | false;
   /** The automation dispatcher (worker/automation-dispatcher.ts: recorded events -> executions); false turns it off. */
-  automations?: { intervalMs?: number } | false;
+  automations?: Pick<DispatcherOptions, 'intervalMs' | 'gatherMs'> | false;
   /**
    * At start, give every DYNAMIC segment without a running refresh workflow one (Temporal was down
    * when it was created, or its workflow ended): the production entrypoints do; tests drive passes themselves.

@@ -4,6 +4,7 @@ import { buildDeps } from '../core/deps.js';
 import { isEntrypoint, launcherFlags, onShutdownSignal, reportReady, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../core/process.js';
 import { createWorker } from './create-worker.js';
 import { configureLogging, log } from '../core/log.js';
+import { lowerCpuPriority } from './priority.js';
 
 export interface RunningWorker {
   /** Settles when the worker stops (rejects if it failed). */
@@ -39,6 +40,9 @@ async function main() {
   const flags = launcherFlags();
   const config = { ...loadConfig(), embeddedDatabase: flags.embeddedDatabase };
   configureLogging(config);
+  // First, before Temporal's runtime and the pools start their threads (they inherit it).
+  const priority = lowerCpuPriority(config.workerNice);
+  if (priority.threads > 0) log.debug({ nice: config.workerNice, ...priority }, 'worker CPU priority lowered');
   const databaseUrl = requireDatabaseUrl(config, 'npm run start:worker');
   requireSecretKey(config, 'npm run start:worker');
   let worker: RunningWorker | undefined;

@@ -102,6 +102,12 @@ export async function claimInboxPass(em: EntityManager, limit = 500, opts: { bat
   });
 }
 
+/** Whether the inbox has a row (one statement, no transaction: the idle dispatcher's look before a pass). */
+export async function inboxHasRows(em: EntityManager): Promise<boolean> {
+  const [row] = await sqlRows<{ any: boolean }>(em, 'select exists (select 1 from automation_inbox) as any');
+  return row.any;
+}
+
 /** Starts the executions' Temporal workflows, `concurrency` at once, and marks those started; throws the first failure after. */
 export async function startExecutions(em: EntityManager, engine: AutomationEngine, starts: NewExecution[], concurrency = 32): Promise<void> {
   const started: string[] = [];

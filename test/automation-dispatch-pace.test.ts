@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../db/sql.js';
+import { createWorker } from '../worker/create-worker.js';
+import { setupTestContext, type TestContext } from './helpers.js';
+import { createWorkflow, eventually, settled, track, trackBurst } from './support/automations.js';
+
+/*
+ * The dispatcher's pace (worker/automation-dispatcher.ts) and the worker's CPU priority
+ * (worker/priority.ts), on real parts: PostgreSQL, the Temporal dev server, a worker process.
+ */
+
+const GATHER_MS = 15_000;
+const root = fileURLToPath(new URL('..', import.meta.url));
+let ctx: TestContext;
+let worker: Worker;
+let workerDone: Promise<void>;
+let closeConnection: () => Promise<unknown>;
+
+beforeAll(async () => {
+  ctx = await setupTestContext();
+  const created = await createWorker({
+    address: ctx.config.temporalAddress!,
+    namespace: ctx.config.temporalNamespace,
+    taskQueue: ctx.config.taskQueue,
+    deps: { orm: ctx.orm, config: ctx.config, dns: ctx.deps.dns, extensions: ctx.deps.extensions },
+    sweeper: false,
+    // A gathering time no test step comes near: what waits for it and what does not is unmistakable.
+    automations: { gatherMs: GATHER_MS },
+  });
+  worker = created.worker;
+  closeConnection = () => created.connection.close();
+  workerDone = worker.run();
+});
+afterAll(async () => {
+  if (worker?.getState() === 'RUNNING') worker.shutdown();
+  await workerDone?.catch(() => {});
+  await closeConnection?.();
+  await ctx?.cleanup();
+});
+
+const batchOf = async (workflowId: string, emailPrefix: string) =>
+  (
+    await sqlRows<{ batch_id: string | null }>(
+      ctx.orm.em.fork(),
+      'select distinct x.batch_id from workflow_executions x join contacts c on c.id = x.contact_id where x.workflow_id = ? and c.email like ?',
+      [workflowId, `${emailPrefix}%`],
+    )
+  ).map((r) => r.batch_id);
+
+describe('the automation dispatcher', () => {
+  it('starts a lone event after an idle inbox at once, without waiting for the gathering time', { timeout: 60_000 }, async () => {
+    const wf = await createWorkflow(ctx, { name: 'Lone', enabled: true, trigger: { type: 'EVENT', eventName: 'lone-signup' }, steps: [{ id: 'mark', type: 'UPDATE_CONTACT', data: { welcomed: true } }] });
+    const tracked = Date.now();
+    await track(ctx, 'lone@recipients.test', 'lone-signup');
+    const [x] = await settled(ctx, wf.id, 1, ['COMPLETED'], GATHER_MS);
+    expect(x.status).toBe('COMPLETED');
+    expect(Date.now() - tracked).toBeLessThan(GATHER_MS);
+  });
+
+  it('gathers the events that come in while a burst is being dispatched into one batch', { timeout: 120_000 }, async () => {
+    const wf = await createWorkflow(ctx, { name: 'Burst', enabled: true, trigger: { type: 'EVENT', eventName: 'gather-signup' }, steps: [{ id: 'mark', type: 'UPDATE_CONTACT', data: { welcomed: true } }] });
+    // Three events in one pass: a burst has begun, the dispatcher gathers before its next pass.
+    await trackBurst(ctx, 'first-', 'gather-signup', 3);
+    await eventually(async () => (await batchOf(wf.id, 'first-')).length > 0, 30_000, 'the first pass');
+    // Two commits well apart (the 50 ms poll would take them in two passes, two batches).
+    await trackBurst(ctx, 'second-', 'gather-signup', 10);
+    await new Promise((r) => setTimeout(r, 500));
+    await trackBurst(ctx, 'third-', 'gather-signup', 10);
+    const done = await settled(ctx, wf.id, 23, ['COMPLETED'], GATHER_MS + 60_000);
+    expect(done).toHaveLength(23);
+    const [second] = await batchOf(wf.id, 'second-');
+    expect(second).toMatch(/^automation-batch-/);
+    expect(await batchOf(wf.id, 'third-')).toEqual([second]);
+  });
+});
+
+/** The nice value of each thread of a process (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNices(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    } catch {
+      return [];
+    }
+  });
+}
+const autogroupNice = (pid: number) => Number(/nice\s+(-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))![1]);
+const autogroups = process.platform === 'linux' && readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
+
+describe.skipIf(process.platform !== 'linux')('the worker process', () => {
+  it('started in a session of its own (as npm start does) runs every thread, and its session, at WORKER_NICE', { timeout: 90_000 }, async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts', '--no-migrate'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: ctx.dbUrl,
+        TEMPORAL_ADDRESS: ctx.config.temporalAddress!,
+        TEMPORAL_TASK_QUEUE: `prio-${randomBytes(4).toString('hex')}`,
+        SECRET_KEY: ctx.config.secretKey!,
+        DATA_DIR: ctx.config.dataDir,
+        WORKER_NICE: '7',
+        LOG_LEVEL: 'warn',
+        TEMPORAL_LOG_LEVEL: 'ERROR',
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      detached: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.on('message', (m: { type?: string }) => m.type === 'ready' && resolve());
+        child.once('exit', (code) => reject(new Error(`worker exited (${code}) before ready`)));
+      });
+      const nices = threadNices(child.pid!);
+      expect(nices.length).toBeGreaterThan(5); // V8's, libuv's and Temporal's threads, not the main one alone
+      expect(nices.filter((n) => n < 7)).toEqual([]);
+      if (autogroups) expect(autogroupNice(child.pid!)).toBe(7);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+  });
+
+  it.skipIf(!autogroups)('that does not lead its session lowers its threads and leaves the session (a terminal and what else runs in it) alone', { timeout: 30_000 }, async () => {
+    // `setsid sh -c node`: a session of its own for the test (sh leads it), the node process a member.
+    const script = `import { lowerCpuPriority } from './worker/priority.ts'; console.log(JSON.stringify(lowerCpuPriority(7)));`;
+    const child = spawn('setsid', ['sh', '-c', `"${process.execPath}" --import tsx --input-type=module -e "${script}"; exit $?`], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    await new Promise((r) => child.once('exit', r));
+    expect(JSON.parse(out)).toEqual({ threads: expect.any(Number), autogroup: false });
+  });
+});
