@@ -28,6 +28,7 @@ import { Migration20261127100000_automation_start_rule } from './migrations/Migr
 import { Migration20261128100000_execution_batches } from './migrations/Migration20261128100000_execution_batches.js';
 import { Migration20261129200000_campaign_admit } from './migrations/Migration20261129200000_campaign_admit.js';
 import { Migration20261130100000_execution_mail_admit } from './migrations/Migration20261130100000_execution_mail_admit.js';
+import { Migration20261130400000_event_name_shards } from './migrations/Migration20261130400000_event_name_shards.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -57,6 +58,7 @@ export const migrationsList = [
   { name: 'Migration20261128100000_execution_batches', class: Migration20261128100000_execution_batches },
   { name: 'Migration20261129200000_campaign_admit', class: Migration20261129200000_campaign_admit },
   { name: 'Migration20261130100000_execution_mail_admit', class: Migration20261130100000_execution_mail_admit },
+  { name: 'Migration20261130400000_event_name_shards', class: Migration20261130400000_event_name_shards },
 ];
 
 export function ormOptions(clientUrl: string, opts: { poolMax?: number; debug?: boolean } = {}): Options {

@@ -25,7 +25,7 @@ const eventsOf = (ids: string[]) =>
   sqlRows<EventRow>(ctx.orm.em.fork(), `select id, email_id, name, contact_id, campaign_id, data from events where email_id in (select jsonb_array_elements_text(?::jsonb)::uuid) order by id`, [JSON.stringify(ids)]);
 const NAMES = ['email.sent', 'email.delivered', 'email.failed', 'email.bounced'];
 const nameCounts = async (): Promise<Record<string, number>> => {
-  const rows = await sqlRows<{ name: string; count: number }>(ctx.orm.em.fork(), `select name, count::int from event_names where project_id = ? and name in (select jsonb_array_elements_text(?::jsonb))`, [ctx.project.id, JSON.stringify(NAMES)]);
+  const rows = await sqlRows<{ name: string; count: number }>(ctx.orm.em.fork(), `select name, sum(count)::int as count from event_names where project_id = ? and name in (select jsonb_array_elements_text(?::jsonb)) group by name`, [ctx.project.id, JSON.stringify(NAMES)]);
   return Object.fromEntries(NAMES.map((n) => [n, rows.find((r) => r.name === n)?.count ?? 0]));
 };
 const delta = (after: Record<string, number>, before: Record<string, number>) => Object.fromEntries(NAMES.map((n) => [n, after[n] - before[n]]));

@@ -25,7 +25,7 @@ const eventsOf = (ids: string[]) =>
   sqlRows<EventRow>(ctx.orm.em.fork(), `select email_id, name, contact_id, campaign_id, data from events where email_id in (select jsonb_array_elements_text(?::jsonb)::uuid) order by id`, [JSON.stringify(ids)]);
 const stateOf = (id: string) => sqlRows<{ status: string; sent_at: string; error: string | null }>(ctx.orm.em.fork(), "select status, to_char(sent_at at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') as sent_at, error from emails where id = ?", [id]).then((r) => r[0]);
 const namesCount = async () => {
-  const rows = await sqlRows<{ name: string; count: number }>(ctx.orm.em.fork(), `select name, count::int from event_names where project_id = ? and name in ('email.sent', 'email.delivered') order by name`, [ctx.project.id]);
+  const rows = await sqlRows<{ name: string; count: number }>(ctx.orm.em.fork(), `select name, sum(count)::int as count from event_names where project_id = ? and name in ('email.sent', 'email.delivered') group by name order by name`, [ctx.project.id]);
   return Object.fromEntries(rows.map((r) => [r.name, r.count]));
 };
 

@@ -21,6 +21,7 @@ interface Column {
 const DB_TYPE: Record<string, string> = {
   uuid: 'uuid',
   text: 'text',
+  smallint: 'int2',
   integer: 'int4',
   int: 'int4',
   bigint: 'int8',

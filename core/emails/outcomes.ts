@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
 import { sqlRows } from '../../db/sql.js';
 import { suppress } from '../suppressions.js';
+import { countEventNamesSql } from '../events/name-counts.js';
 
 /*
  * The outcome of a delivery, the one place it is written, for every sender: /v1/send, transactional
@@ -99,9 +100,7 @@ export const OUTCOME_EVENTS = `ev as (
   where u.status in ('SENT', 'FAILED', 'BOUNCED') and (x.name <> 'email.delivered' or (u.status = 'SENT' and u.delivered))
   returning project_id, name),
 names as (
-  insert into event_names (project_id, name, count, last_seen_at)
-  select project_id, name, count(*), now() from ev group by project_id, name
-  on conflict (project_id, name) do update set count = event_names.count + excluded.count, last_seen_at = excluded.last_seen_at)`;
+  ${countEventNamesSql('select project_id, name, count(*) as count, now() as last_seen_at from ev group by project_id, name')})`;
 
 /**
  * Writes outcomes with one statement (`write`) and puts the addresses of the hard bounces it

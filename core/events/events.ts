@@ -4,6 +4,7 @@ import { validationError } from '../errors.js';
 import { normalizeEmail } from '../contact-upsert.js';
 import { decodeCursor, encodeCursor, type Page } from '../paging.js';
 import { sqlRows, sqlOne } from '../../db/sql.js';
+import { countEventNamesSql } from './name-counts.js';
 
 export interface NewEvent {
   projectId: string;
@@ -24,9 +25,7 @@ with e as (
   values (?, ?, ?, ?, ?, ?, ?::jsonb, now())
   returning id, project_id, name, created_at
 ), n as (
-  insert into event_names (project_id, name, count, last_seen_at)
-  select project_id, name, 1, created_at from e
-  on conflict (project_id, name) do update set count = event_names.count + 1, last_seen_at = excluded.last_seen_at
+  ${countEventNamesSql('select project_id, name, 1 as count, created_at as last_seen_at from e')}
 )
 select id, created_at from e`;
 
@@ -191,6 +190,6 @@ export interface EventNameDto {
 
 /** Distinct event names with counts, from the counter table (never a scan of events). */
 export async function listEventNames(em: EntityManager, projectId: string): Promise<EventNameDto[]> {
-  const rows = await sqlRows<Record<string, any>>(em, 'select name, count, last_seen_at from event_names where project_id = ? order by name', [projectId]);
+  const rows = await sqlRows<Record<string, any>>(em, 'select name, sum(count) as count, max(last_seen_at) as last_seen_at from event_names where project_id = ? group by name order by name', [projectId]);
   return rows.map((r) => ({ name: r.name, count: Number(r.count), lastSeenAt: new Date(r.last_seen_at).toISOString() }));
 }

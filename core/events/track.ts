@@ -5,6 +5,7 @@ import { validationError } from '../errors.js';
 import { setContactTimezone } from '../schedule/contact-timezone.js';
 import { CONTACT_INPUT_CTE, FULL_AUTHORITY, PREVIOUS_SUBSCRIPTION_CTE, UPSERT_CONTACT_BODY, upsertContactParams, type UpsertAuthority } from '../contact-upsert.js';
 import { eventNameProblem, isSystemEventName, normalizeEventName, SYSTEM_EVENT_PREFIXES } from './name.js';
+import { countEventNamesSql } from './name-counts.js';
 
 export { isSystemEventName, SYSTEM_EVENT_PREFIXES };
 
@@ -90,9 +91,7 @@ tracked as (
   select ?::uuid, ?::uuid, ?::text, contact.id, ?::jsonb, now(), (select public_key from input) from contact
   returning id, name, created_at
 ), counted as (
-  insert into event_names as n (project_id, name, count, last_seen_at)
-  select ?::uuid, name, count(*), max(created_at) from (${recorded}) r group by name order by name
-  on conflict (project_id, name) do update set count = n.count + excluded.count, last_seen_at = greatest(n.last_seen_at, excluded.last_seen_at)
+  ${countEventNamesSql(`select ?::uuid as project_id, name, count(*) as count, max(created_at) as last_seen_at from (${recorded}) x group by name`)}
 )
 select contact.id as contact_id, tracked.id as event_id, tracked.created_at,
   ${withSubscription ? 'status_event.id as status_event_id, status_event.name as status_event_name' : 'null as status_event_id, null as status_event_name'}
@@ -106,8 +105,8 @@ export const TRACK_WITH_SUBSCRIPTION_SQL = trackSql(true);
 // Named prepared statements: PostgreSQL parses and plans each CTE once per connection instead of
 // on every call (a large share of the database's work per track call).
 const PREPARED = {
-  plain: preparedStatement('mailhub_track_v4', TRACK_SQL),
-  subscription: preparedStatement('mailhub_track_subscription_v4', TRACK_WITH_SUBSCRIPTION_SQL),
+  plain: preparedStatement('mailhub_track_v5', TRACK_SQL),
+  subscription: preparedStatement('mailhub_track_subscription_v5', TRACK_WITH_SUBSCRIPTION_SQL),
 };
 
 

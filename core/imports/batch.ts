@@ -6,6 +6,7 @@ import type { ImportBatchResult } from './contract.js';
 import { MAX_LISTED_ERRORS, type ImportRecord, type OnExisting } from './imports.js';
 import type { InvalidRow } from './rows.js';
 import { parseRawStaged } from './staging.js';
+import { countEventNamesSql } from '../events/name-counts.js';
 
 /** Staged records per batch: one transaction of a few set-based statements. */
 export const IMPORT_BATCH_ROWS = 20_000;
@@ -212,9 +213,7 @@ async function recordEvents(tx: EntityManager, projectId: string, events: { name
   select i.id, ?, i.name, i.contact_id, i.data, now() from jsonb_to_recordset(?::jsonb) as i(id uuid, name text, contact_id uuid, data jsonb)
   returning name, created_at
 )
-insert into event_names (project_id, name, count, last_seen_at)
-select ?, name, count(*), max(created_at) from ev group by name
-on conflict (project_id, name) do update set count = event_names.count + excluded.count, last_seen_at = excluded.last_seen_at`,
+${countEventNamesSql('select ?::uuid as project_id, name, count(*) as count, max(created_at) as last_seen_at from ev group by name')}`,
     [projectId, JSON.stringify(input), projectId],
   );
   return input.map((e) => e.id);

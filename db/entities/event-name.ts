@@ -1,9 +1,10 @@
 import { EntitySchema } from '@mikro-orm/core';
 
-/** Per-project count of each event name (GET /events/names); kept by recordEvent in the same statement. */
+/** Per-project count of each event name (GET /events/names), in up to 8 rows per name summed by readers (core/events/name-counts.ts). */
 export class EventName {
   projectId!: string;
   name!: string;
+  shard = 0;
   count = 0;
   lastSeenAt = new Date();
 }
@@ -14,6 +15,7 @@ export const EventNameSchema = new EntitySchema<EventName>({
   properties: {
     projectId: { type: 'uuid', primary: true },
     name: { type: 'text', primary: true },
+    shard: { type: 'smallint', primary: true },
     count: { type: 'bigint' },
     lastSeenAt: { type: 'Date' },
   },
