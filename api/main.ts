@@ -69,9 +69,12 @@ async function main() {
   reportReady({ url: api.url });
 }
 
-if (isEntrypoint(import.meta.url)) {
+/** `node api/main.js` (or `npm run start:api`), and the API thread of `npm start` (launcher/api-thread.ts). */
+export function runApi(): void {
   main().catch((e) => {
     log.error(`Failed to start the API: ${(e as Error).message}`);
     process.exit(1);
   });
 }
+
+if (isEntrypoint(import.meta.url)) runApi();

@@ -5,8 +5,9 @@
  *
  * embedded (the default: no DATABASE_URL; SMTP_URL is the bench's sink so mail can be counted):
  *   - first start on an empty DATA_DIR, then a warm start on the same one: seconds to /health 200;
- *   - the whole tree's memory (every process under npm: launcher with PGlite, API, worker(s),
- *     Temporal dev server; RSS summed, PSS summed) after BENCH_IDLE_SECONDS idle;
+ *   - the whole tree's memory (every process under npm: the launcher with PGlite and the API's
+ *     thread, the worker, the Temporal dev server; RSS summed, PSS summed, and each physical page
+ *     counted once: treeDistinctMb) after BENCH_IDLE_SECONDS idle;
  *   - POST /v1/track, BENCH_CONNECTIONS connections, public key, against the one-statement floor
  *     (bench/track-floor.ts) on the same embedded database;
  *   - a campaign to BENCH_TOTAL contacts, DKIM-signed: the tree's peak memory while it runs.
@@ -24,7 +25,7 @@
  */
 import { spawn, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,14 +109,28 @@ const kb = (file: string, field: string) => {
   }
 };
 
-/** CPU seconds (user + system) each process of the tree under `pid` has used so far, by name. */
+/** CPU seconds (user + system) in a /proc stat file: utime, stime in ticks of 1/100 s. */
+function cpuSeconds(statFile: string): number {
+  const stat = readFileSync(statFile, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
+
+/**
+ * CPU seconds each process of the tree under `pid` has used so far, by name. The launcher's is
+ * also split by thread: its main thread (the embedded database) and the others (the API's thread,
+ * and V8's and libuv's helper threads, which serve both).
+ */
 function treeCpu(pid: number): Map<string, number> {
   const out = new Map<string, number>();
+  const add = (name: string, s: number) => out.set(name, (out.get(name) ?? 0) + s);
   for (const p of tree(pid)) {
     try {
-      const stat = readFileSync(`/proc/${p.pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(p.name, (out.get(p.name) ?? 0) + (Number(f[11]) + Number(f[12])) / 100); // utime, stime in ticks of 1/100 s
+      add(p.name, cpuSeconds(`/proc/${p.pid}/stat`));
+      if (!/launcher\/start\.mjs/.test(p.name)) continue;
+      const main = cpuSeconds(`/proc/${p.pid}/task/${p.pid}/stat`);
+      add(`${p.name}: main thread`, main);
+      add(`${p.name}: other threads (API)`, cpuSeconds(`/proc/${p.pid}/stat`) - main);
     } catch {
       /* gone */
     }
@@ -148,6 +163,46 @@ function treeMemory(pid: number): TreeMemory {
     pssMb: mb(procs.reduce((s, p) => s + p.pss, 0)),
     processes: procs.filter((p) => p.rss > 4096).map((p) => ({ name: p.name, rssMb: mb(p.rss) })),
   };
+}
+
+/**
+ * Resident memory of the tree counting each physical page once, however many of its processes map
+ * it (the node binary and shared libraries of npm, the launcher and the worker; pages shared with
+ * processes outside the tree are counted whole, unlike PSS). Read from /proc/PID/pagemap, whose page
+ * frame numbers only root sees: undefined otherwise.
+ */
+function treeDistinctMb(pid: number): number | undefined {
+  const frames = new Set<number>();
+  for (const p of tree(pid)) {
+    let smaps: string;
+    let fd: number;
+    try {
+      smaps = readFileSync(`/proc/${p.pid}/smaps`, 'utf8');
+      fd = openSync(`/proc/${p.pid}/pagemap`, 'r');
+    } catch {
+      continue; // gone
+    }
+    try {
+      let range: [number, number] | undefined;
+      for (const line of smaps.split('\n')) {
+        const head = /^([0-9a-f]+)-([0-9a-f]+) /.exec(line);
+        if (head) range = [parseInt(head[1], 16), parseInt(head[2], 16)];
+        else if (range && line.startsWith('Rss:') && !/^Rss:\s+0 kB/.test(line)) {
+          const pages = (range[1] - range[0]) / 4096;
+          const buf = Buffer.alloc(pages * 8);
+          readSync(fd, buf, 0, buf.length, (range[0] / 4096) * 8);
+          for (let i = 0; i < pages; i++) {
+            const entry = buf.readBigUInt64LE(i * 8);
+            if (entry >> 63n) frames.add(Number(entry & ((1n << 55n) - 1n)));
+          }
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+  if (frames.size <= 1) return undefined; // frame numbers hidden (not root): all read as 0
+  return Math.round((frames.size * 4096) / 1024 / 1024);
 }
 
 /** Samples the tree's memory every 250 ms until `stop()`, which returns the peak of each sum. */
@@ -469,8 +524,8 @@ async function embeddedPhase(sink: Sink, results: Record<string, unknown>) {
     const warm = await npmStart('embedded, warm start', dataDir, env);
     progress(`embedded: ${IDLE_SECONDS} s idle`);
     await sleep(IDLE_SECONDS * 1000);
-    const idle = treeMemory(warm.pid);
-    progress(`embedded: idle tree RSS ${idle.rssMb} MB, PSS ${idle.pssMb} MB`);
+    const idle = { ...treeMemory(warm.pid), distinctMb: treeDistinctMb(warm.pid) };
+    progress(`embedded: idle tree RSS ${idle.rssMb} MB, PSS ${idle.pssMb} MB, each page once ${idle.distinctMb} MB`);
     const dbUrl = withEmbeddedPassword(warm.databaseUrl!, dataDir);
     const project = await benchProject(dbUrl);
     // The floor shares the embedded server's connection limit with the API and the worker.
@@ -504,8 +559,8 @@ async function postgresPhase(sink: Sink, results: Record<string, unknown>) {
     const project = await benchProject(dbUrl);
     progress(`postgres: ${IDLE_SECONDS} s idle`);
     await sleep(IDLE_SECONDS * 1000);
-    const idle = treeMemory(npm.pid);
-    progress(`postgres: idle tree RSS ${idle.rssMb} MB, PSS ${idle.pssMb} MB (PostgreSQL itself not in the tree)`);
+    const idle = { ...treeMemory(npm.pid), distinctMb: treeDistinctMb(npm.pid) };
+    progress(`postgres: idle tree RSS ${idle.rssMb} MB, PSS ${idle.pssMb} MB, each page once ${idle.distinctMb} MB (PostgreSQL itself not in the tree)`);
     const track = await trackAgainstFloor('postgres', npm, project, dbUrl, 10);
     let camp: Awaited<ReturnType<typeof campaign>> | undefined;
     let loop: { ms: number; messagesPerSecond: number; cpuMsPerMessage: number; loadAverage: string } | undefined;

@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { writeSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 import { pino, type Logger } from 'pino';
 
 /*
@@ -63,9 +65,25 @@ function prettyFast(args: unknown[], level: number): string | undefined {
   return prettyLine(level, Date.now(), truncateText(msg), fields);
 }
 
+/**
+ * A thread's process.stderr hands every write to the main thread, which writes it (a message per
+ * line: the API under `npm start` is a thread of the launcher, whose main thread runs the embedded
+ * database). A thread writes to fd 2 itself; process.stderr only when fd 2 would block.
+ */
+function writeStderr(line: string): void {
+  if (isMainThread) return void process.stderr.write(line);
+  const bytes = Buffer.from(line);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += writeSync(2, bytes, written);
+  } catch {
+    process.stderr.write(bytes.subarray(written));
+  }
+}
+
 const destination = {
   write(line: string) {
-    process.stderr.write(format === 'pretty' ? prettify(line) : line);
+    writeStderr(format === 'pretty' ? prettify(line) : line);
   },
 };
 
@@ -102,7 +120,7 @@ export const log: Logger = pino(
       logMethod(args, method, level) {
         if (format === 'pretty' && this === log) {
           const line = prettyFast(args, level);
-          if (line !== undefined) return void process.stderr.write(line);
+          if (line !== undefined) return writeStderr(line);
         }
         return method.apply(this, args.map((a) => (typeof a === 'string' ? truncateText(a) : a)) as Parameters<typeof method>);
       },

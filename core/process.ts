@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parentPort } from 'node:worker_threads';
 import type { Config } from './config.js';
 import { log as logger } from './log.js';
 
@@ -45,7 +46,8 @@ export const REPEATED_SIGNAL_MS = 2000;
  * Runs `stop` once on the first SIGINT/SIGTERM, then exits 0 (1 if stopping failed). Copies of that
  * signal arriving within REPEATED_SIGNAL_MS (a terminal's Ctrl-C relayed by npm/tsx) are ignored; a
  * signal after that, while still stopping, exits at once (a person pressing Ctrl-C again).
- * `process.disconnect` of a child started by the launcher (the launcher went away) stops it too.
+ * `process.disconnect` of a child started by the launcher (the launcher went away) stops it too, and
+ * so does a `stop` message from the launcher to a part it runs as a thread (no signal reaches a thread).
  */
 export function onShutdownSignal(stop: () => Promise<void>, log: (m: string) => void = (m) => logger.info(m)) {
   let firstAt: number | undefined;
@@ -70,6 +72,7 @@ export function onShutdownSignal(stop: () => Promise<void>, log: (m: string) => 
   process.on('SIGTERM', handler);
   // Started by the launcher with an IPC channel: when the launcher is gone, so is the reason to run.
   process.once('disconnect', () => firstAt === undefined && begin('launcher gone'));
+  parentPort?.on('message', (m: { type?: string }) => m?.type === 'stop' && firstAt === undefined && begin('launcher stopping'));
 }
 
 /**
@@ -87,7 +90,9 @@ export function launcherFlags(argv: string[] = process.argv.slice(2)): { embedde
   };
 }
 
-/** Tells the launcher (when it started this process) that it is ready; a no-op otherwise. */
+/** Tells the launcher (when it started this process or thread) that it is ready; a no-op otherwise. */
 export function reportReady(details: Record<string, unknown> = {}): void {
-  process.send?.({ type: 'ready', ...details });
+  const message = { type: 'ready', ...details };
+  if (process.send) process.send(message);
+  else parentPort?.postMessage(message);
 }

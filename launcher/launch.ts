@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config } from '../core/config.js';
 import { log as logger } from '../core/log.js';
-import { startChild } from './child.js';
+import { startChild, startThread } from './child.js';
 import type { PreparedDatabase } from './prepare-db.js';
 import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-db.js';
 import { embeddedPasswordFile, ensureEmbeddedPassword, withoutPassword } from './embedded-password.js';
@@ -23,7 +23,7 @@ export interface Launched {
   outboxDir?: string;
   /** Set when this start created the first project of an empty database. */
   firstProject?: { id: string; name: string; secretKey: string; publicKey: string };
-  /** Rejects if the API or the worker process exits while running (settles when they stop). */
+  /** Rejects if the API thread or the worker process exits while running (settles when they stop). */
   workerDone: Promise<void>;
   stop(): Promise<void>;
 }
@@ -42,8 +42,8 @@ const maskUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@
 /**
  * Resolves every part from the environment, starting embedded ones for what is not configured
  * (PGlite for DATABASE_URL, a Temporal dev server for TEMPORAL_ADDRESS, an outbox folder for
- * SMTP_URL), then runs migrations here and starts the API and the worker as child processes
- * (launcher/child.ts). `stop()` undoes all of it in reverse order; a failure half-way stops what had
+ * SMTP_URL), then runs migrations (in a short-lived process) and starts the API as a thread of this
+ * process and the worker as a child process (launcher/child.ts). `stop()` undoes all of it in reverse order; a failure half-way stops what had
  * started.
  */
 export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) => void } = {}): Promise<Launched> {
@@ -127,7 +127,9 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     let stopping = false;
     const worker = startChild('worker/main', flags, childEnv);
     stack.push(() => worker.stop());
-    const api = startChild('api/main', flags, childEnv);
+    // The API as a thread of this process (one node process fewer in the tree: ~40 MB), the worker
+    // as a process (its native Temporal core, its own heap cap; a crash there leaves the API up).
+    const api = startThread('launcher/api-thread', flags, childEnv);
     stack.push(() => api.stop());
     stack.push(() => {
       stopping = true; // runs first: the children's exits from here on are expected

@@ -12,7 +12,7 @@ import { encryptSecret } from '../core/secrets.js';
 import { createTemplate } from '../core/templates/templates.js';
 import { Email, type Project } from '../db/entities/index.js';
 import { newId } from '../db/ids.js';
-import { ormOptions } from '../db/orm.js';
+import { migrator, ormOptions } from '../db/orm.js';
 import { createPassDatabase } from './helpers.js';
 
 /*
@@ -41,7 +41,7 @@ const resolver = async (name: string, rr: string) => {
 beforeAll(async () => {
   db = await createPassDatabase();
   orm = await MikroORM.init({ ...ormOptions(db.url), debug: ['query'], logger: (m: string) => void statements.push(m) });
-  await orm.getMigrator().up();
+  await (await migrator(orm)).up();
   config = loadConfig({ DATABASE_URL: db.url, SECRET_KEY: SECRET, DKIM_SIGNING: 'on', BOUNCE_ADDRESS: 'bounces@acme.test', PUBLIC_URL: 'https://t.acme.test' });
   const em = orm.em.fork();
   project = (await createProject(em, 'composer')).project as Project;

@@ -30,3 +30,13 @@ describe('the launcher process stays small for as long as `npm start` runs', () 
     expect(loaded.filter((p) => p.startsWith('@mikro-orm/') || p.startsWith('@temporalio/') || p === 'pg')).toEqual([]);
   });
 });
+
+describe('the API and the worker load no migration code when they do not migrate', () => {
+  it('api/main.ts, launcher/api-thread.ts and worker/main.ts do not import @mikro-orm/migrations at start (db/orm.ts imports the migration list only to migrate)', async () => {
+    for (const entry of ['api/main.ts', 'launcher/api-thread.ts', 'worker/main.ts']) {
+      const loaded = await packagesLoadedAtStart(entry);
+      expect(loaded, entry).toContain('@mikro-orm/postgresql'); // the ORM itself is loaded
+      expect(loaded, entry).not.toContain('@mikro-orm/migrations');
+    }
+  });
+});

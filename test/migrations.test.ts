@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { migrationsList, openOrm } from '../db/orm.js';
+import { migrationsList } from '../db/migrations-list.js';
+import { openOrm } from '../db/orm.js';
 import { createTestDatabase } from './helpers.js';
 
 it('processes starting together on an empty database migrate one at a time, and all come up', async () => {

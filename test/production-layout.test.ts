@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +76,31 @@ function descendantProcs(pid: number): { pid: number; args: string }[] {
   };
   walk(pid);
   return out;
+}
+
+/** The pid among `pids` holding a socket that listens on TCP `port` (Linux /proc/net/tcp*). */
+function listenerOf(port: number, pids: number[]): number | undefined {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      // local address "IP:PORT" in hex, state 0A = LISTEN, inode in column 10
+      if (cols.length > 9 && parseInt(cols[1].split(':')[1], 16) === port && cols[3] === '0A') inodes.add(cols[9]);
+    }
+  }
+  return pids.find((pid) => {
+    try {
+      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        try {
+          return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
+        } catch {
+          return false;
+        }
+      });
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The command lines of every process under `pid`. */
@@ -295,15 +320,18 @@ async function startNpm(prefix: string) {
 }
 
 describe('`npm start` and a Ctrl-C from a terminal', () => {
-  it('SIGINT to the whole process group (npm, launcher) stops everything: exit 0, runtime.json removed, nothing listening; Temporal state in WAL mode meanwhile', async () => {
+  it('SIGINT to the whole process group (npm, launcher) stops everything: exit 0, runtime.json removed, nothing listening; meanwhile the API is a thread of the launcher, the worker a process, Temporal state in WAL mode', async () => {
     const { npm, runtimeFile, ports, dataDir } = await startNpm('mh-ctrlc-');
     expect(npm.log()).toMatch(/Mailhub is running/);
-    // Built JavaScript, not tsx: no process of the tree loads the TypeScript loader, and the API and
-    // the worker are processes of their own.
-    const tree = descendants(npm.child.pid!);
+    // Built JavaScript, not tsx: no process of the tree loads the TypeScript loader; the worker is a
+    // process of its own, the API a thread of the launcher (the launcher holds the API's socket).
+    const procs = descendantProcs(npm.child.pid!);
+    const tree = procs.map((p) => p.args);
     expect(tree.filter((args) => /tsx/.test(args))).toEqual([]);
-    expect(tree.filter((args) => /dist\/api\/main\.js/.test(args))).toHaveLength(1);
+    expect(tree.filter((args) => /dist\/api\//.test(args))).toEqual([]);
     expect(tree.filter((args) => /dist\/worker\/main\.js/.test(args))).toHaveLength(1);
+    const launcher = procs.find((p) => /launcher\/start\.mjs/.test(p.args))!;
+    expect(listenerOf(ports[0], procs.map((p) => p.pid)), 'the process listening on the API port').toBe(launcher.pid);
     for (const port of ports) expect(await listening(port), `port ${port} while running`).toBe(true);
     // The Temporal dev server keeps its state file in WAL mode (launcher/temporal-cli.ts: its
     // default, an fsync per transaction, bounded automation starts): the write-ahead log exists.
@@ -321,9 +349,9 @@ describe('`npm start` and a Ctrl-C from a terminal', () => {
     const { npm, ports } = await startNpm('mh-sigkill-');
     const tree = descendantProcs(npm.child.pid!);
     const launcher = tree.find((p) => /launcher\/start\.mjs/.test(p.args));
-    const parts = tree.filter((p) => /dist\/(api|worker)\/main\.js|temporal server start-dev/.test(p.args));
+    const parts = tree.filter((p) => /dist\/worker\/main\.js|temporal server start-dev/.test(p.args));
     expect(launcher, tree.map((p) => p.args).join('\n')).toBeDefined();
-    expect(parts).toHaveLength(3);
+    expect(parts).toHaveLength(2); // the API is a thread of the launcher: it goes with it
     try {
       process.kill(launcher!.pid, 'SIGKILL');
       const closed = await eventually(
