@@ -46,6 +46,9 @@ const maskUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@
  * process and the worker as a child process (launcher/child.ts). `stop()` undoes all of it in reverse order; a failure half-way stops what had
  * started.
  */
+/** The worker's nice value under `npm start` (one machine for everything) when WORKER_NICE is not set. */
+export const NPM_START_WORKER_NICE = 10;
+
 export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) => void } = {}): Promise<Launched> {
   const log = opts.log ?? ((m: string) => logger.info(m));
   const env: NodeJS.ProcessEnv = { ...(opts.env ?? process.env) };
@@ -122,7 +125,11 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     }
 
     // A laptop default: reachable from this machine only. HOST=0.0.0.0 (or an address) opens it.
-    const childEnv: NodeJS.ProcessEnv = { ...env, HOST: config.host ?? LAPTOP_HOST };
+    // The worker at a lower CPU priority than the API and the database (worker/priority.ts) unless
+    // WORKER_NICE says otherwise: on one machine a burst of tracked events goes first, and the
+    // automations and mails it sets off use the CPU the requests leave (bench/RESULTS.md: quiet,
+    // N=2,000 sign-ups, track with a listening workflow 0.54-0.69 -> 0.97-1.07 x track alone, mails 176-216 -> 261-263/s).
+    const childEnv: NodeJS.ProcessEnv = { ...env, HOST: config.host ?? LAPTOP_HOST, WORKER_NICE: env.WORKER_NICE ?? String(NPM_START_WORKER_NICE) };
     const flags = ['--no-migrate', ...(config.embeddedDatabase ? ['--embedded-database', `--pool-max=${EMBEDDED_CHILD_POOL_MAX}`] : [])];
     let stopping = false;
     const worker = startChild('worker/main', flags, childEnv);

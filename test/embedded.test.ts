@@ -1,13 +1,13 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch } from '../launcher/launch.js';
+import { launch, NPM_START_WORKER_NICE } from '../launcher/launch.js';
 import { ownerOnlyDir } from '../launcher/private-dir.js';
 import { freePort } from '../launcher/temporal-cli.js';
 import { json } from './helpers.js';
@@ -76,6 +76,20 @@ function cli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number;
 
 const portOf = (url: string) => Number(new URL(url).port);
 const readRuntime = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'runtime.json'), 'utf8'));
+/** The nice value of the launcher's worker process (a child of `launcherPid` running worker/main), from /proc. */
+function workerNice(launcherPid: number): number {
+  for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from the 3rd (state) on
+      if (Number(fields[1]) !== launcherPid || !readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('worker/main')) continue;
+      return Number(fields[16]); // field 19: nice
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no worker process under ${launcherPid}`);
+}
 
 async function call(base: string, key: string, method: string, route: string, body?: unknown) {
   return fetch(base + route, {
@@ -185,6 +199,8 @@ describe('embedded start (PGlite + migrations + API + worker)', () => {
       expect(await listening(uiPort)).toBe(true);
       const dbPort = portOf(readRuntime(env.DATA_DIR!).databaseUrl);
       expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
+      // The worker runs below the API's CPU priority (WORKER_NICE unset: NPM_START_WORKER_NICE).
+      expect(workerNice(child.pid!)).toBe(NPM_START_WORKER_NICE);
 
       // Issue acceptance: the same email twice is new, then an update.
       const first = await call(apiUrl, secretKey, 'POST', '/contacts', { email: 'Spawned@Example.com' });
