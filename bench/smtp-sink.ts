@@ -23,6 +23,8 @@ export interface SinkReport {
   /** Times of MAIL FROM (epoch ms) of the first and the last message. */
   firstMailFromAt: number | null;
   lastMailFromAt: number | null;
+  /** Messages whose header carries a DKIM-Signature (a signed run's check that it signed). */
+  dkimSigned: number;
   /** The most MAIL FROMs in any 1-second window. */
   busiestSecond: number;
 }
@@ -41,6 +43,7 @@ export interface Arrival {
   messageId: string;
   mailFromAt: number;
   arrivedAt: number;
+  dkimSigned: boolean;
 }
 
 type Request = { type: 'report' | 'reset' | 'arrivals'; id: number };
@@ -96,6 +99,7 @@ function runSink() {
           messageId: /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1] ?? '',
           mailFromAt: (session as unknown as { mailFromAt: number }).mailFromAt,
           arrivedAt: Date.now(),
+          dkimSigned: /^DKIM-Signature:/im.test(head),
         });
         cb();
       });
@@ -121,6 +125,7 @@ function runSink() {
       firstMailFromAt: times.length ? times.reduce((a, b) => Math.min(a, b)) : null,
       lastMailFromAt: times.length ? times.reduce((a, b) => Math.max(a, b)) : null,
       busiestSecond: maxInWindow(times, 1000),
+      dkimSigned: got.filter((g) => g.dkimSigned).length,
     };
   };
   process.on('message', (m: Request) => {
