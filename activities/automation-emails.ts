@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
-import { groupAdmission, pacingFor, sendRateOf, type AdmissionRow, type Pacing } from '../core/pacing.js';
+import { groupAdmission, pacingFor, sendRateOf, type AdmissionRow, type GroupAdmission, type Pacing } from '../core/pacing.js';
 import { Email, Project } from '../db/entities/index.js';
 import { preparedStatement, sqlHeldRows, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
-import { deliverShared, type BatchGroupAdmission, type BatchOutcome, type RunSource } from './delivery/batch.js';
+import { deliverShared, type BatchOutcome, type RunSource, type Submission } from './delivery/batch.js';
 import { batchComposer, messageOf } from './delivery/compose.js';
 import type { DeliveryOutcome, FinalStatus } from './delivery/outcome.js';
 import { recordEmailOutcomes, withEventIds } from '../core/emails/outcomes.js';
@@ -48,7 +48,7 @@ export interface StepMail {
  * sqlHeldRows, as the campaign's) until `release` after the group's MAIL FROMs, or undone by
  * `rollback`; the mails fenced but not admitted `waiting`; a mail in neither is refused.
  */
-export async function admitExecutionMails(em: EntityManager, projectId: string, pacing: Pacing, mails: StepMail[]): Promise<BatchGroupAdmission> {
+export async function admitExecutionMails(em: EntityManager, projectId: string, pacing: Pacing, mails: StepMail[]): Promise<GroupAdmission> {
   const held = await sqlHeldRows<AdmissionRow>(em, ADMIT, [
     projectId, pacing.windowMs, pacing.maxStarts, mails.map((m) => m.emailId), mails.map((m) => m.executionId),
   ]);
@@ -89,14 +89,13 @@ async function writeOutcomes(em: EntityManager, batch: BatchOutcome[]): Promise<
 }
 
 /**
- * Delivers the mails of one project through the worker's shared run (see above) and answers each record's outcome now: a final
- * status, or null when it was left unsent (its fence refused: the execution was cancelled; or
- * transient failures: its own workflow retries it).
+ * A batch activity's mails as its submission to the shared run: the records still open (a retried
+ * batch does not hand over those already final), composed into one skeleton per From and Reply-To
+ * with one DKIM lookup per From address; and the project's pacing.
  */
-export async function deliverStepMails(deps: ActivityDeps, projectId: string, mails: StepMail[]): Promise<Map<string, DeliveryOutcome | null>> {
+export async function stepMailSubmission(deps: Pick<ActivityDeps, 'orm' | 'config'>, projectId: string, mails: StepMail[]): Promise<{ pacing: Pacing; submission: Submission<StepMailRow> }> {
   const em = deps.orm.em.fork();
-  const ids = mails.map((m) => m.emailId);
-  const loaded = await em.find(Email, { id: { $in: ids } }, { populate: ['attachments'] as never });
+  const loaded = await em.find(Email, { id: { $in: mails.map((m) => m.emailId) } }, { populate: ['attachments'] as never });
   const emails = new Map(loaded.map((e) => [e.id, e]));
   const project = await em.findOneOrFail(Project, { id: projectId });
   // A retried batch: records already final are not handed over again.
@@ -108,21 +107,35 @@ export async function deliverStepMails(deps: ActivityDeps, projectId: string, ma
   // keys looked up before the first hand-off (one that cannot be decrypted fails the activity).
   const composer = batchComposer(em, deps.config, projectId);
   await Promise.all([...new Set(open.map((m) => emails.get(m.emailId)!.fromEmail))].map((from) => composer.signingKey(from)));
-  const pacing = pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond));
-  const result = await deliverShared(deps, runKey(projectId, pacing), () => executionMailSource(deps, projectId, pacing), Context.current(), {
-    rows: open.map((m): StepMailRow => ({ id: m.emailId, executionId: m.executionId })),
-    compose: (row) => composer.prepare(messageOf(emails.get(row.id)!, project, deps.config)),
-  });
+  return {
+    pacing: pacingFor(sendRateOf(project.settings, deps.config.sendRatePerSecond)),
+    submission: {
+      rows: open.map((m): StepMailRow => ({ id: m.emailId, executionId: m.executionId })),
+      compose: (row) => composer.prepare(messageOf(emails.get(row.id)!, project, deps.config)),
+    },
+  };
+}
+
+/**
+ * Delivers the mails of one project through the worker's shared run (see above) and answers each record's outcome now: a final
+ * status, or null when it was left unsent (its fence refused: the execution was cancelled; or
+ * transient failures: its own workflow retries it).
+ */
+export async function deliverStepMails(deps: ActivityDeps, projectId: string, mails: StepMail[]): Promise<Map<string, DeliveryOutcome | null>> {
+  const ids = mails.map((m) => m.emailId);
+  const { pacing, submission } = await stepMailSubmission(deps, projectId, mails);
+  const result = await deliverShared(deps, runKey(projectId, pacing), () => executionMailSource(deps, projectId, pacing), Context.current(), submission);
   if (result.stop === 'CANCELLED') throw new Error('The batch activity was cancelled');
   const states = await sqlRows<{ id: string; status: string; error: string | null }>(
-    em,
+    deps.orm.em.fork(),
     'select id, status, error from emails where id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
     [JSON.stringify(ids)],
   );
   const final = new Set(['SENT', 'FAILED', 'BOUNCED']);
+  const byId = new Map(states.map((s) => [s.id, s]));
   return new Map(
     ids.map((id) => {
-      const s = states.find((x) => x.id === id);
+      const s = byId.get(id);
       return [id, s && final.has(s.status) ? { emailId: id, status: s.status as FinalStatus, error: s.error } : null];
     }),
   );

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionMailSource, type StepMailRow } from '../activities/automation-emails.js';
+import { executionMailSource, stepMailSubmission, type StepMailRow } from '../activities/automation-emails.js';
 import { deliverShared, type BatchResult, type RunSource, type Submitter } from '../activities/delivery/batch.js';
-import { batchComposer, messageOf } from '../activities/delivery/compose.js';
 import { createSmtpMailer, type Mailer } from '../activities/mailer.js';
 import { pacingFor, type Pacing } from '../core/pacing.js';
-import { Email, Project } from '../db/entities/index.js';
 import { newId } from '../db/ids.js';
 import { sqlRows, sqlRun } from '../db/sql.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
@@ -60,13 +58,9 @@ async function batchOf(prefix: string, count: number): Promise<StepMailRow[]> {
   return rows;
 }
 
-/** A batch activity's submission: its rows composed as deliverStepMails composes them. */
+/** A batch activity's submission, as deliverStepMails makes it. */
 async function submission(rows: StepMailRow[]) {
-  const em = ctx.orm.em.fork();
-  const emails = new Map((await em.find(Email, { id: { $in: rows.map((r) => r.id) } }, { populate: ['attachments'] as never })).map((e) => [e.id, e]));
-  const project = await em.findOneOrFail(Project, { id: ctx.project.id });
-  const composer = batchComposer(em, ctx.config, ctx.project.id);
-  return { rows, compose: (row: StepMailRow) => composer.prepare(messageOf(emails.get(row.id)!, project, ctx.config)) };
+  return (await stepMailSubmission(ctx, ctx.project.id, rows.map((r) => ({ emailId: r.id, executionId: r.executionId })))).submission;
 }
 
 const submitter = (signal = new AbortController().signal): Submitter => ({ heartbeat: () => {}, cancellationSignal: signal });
@@ -75,7 +69,7 @@ const submitter = (signal = new AbortController().signal): Submitter => ({ heart
 function observed(pacing: Pacing, groups: string[][]): () => RunSource<StepMailRow> {
   return () => {
     const source = executionMailSource({ orm: ctx.orm }, ctx.project.id, pacing);
-    return { ...source, admitGroup: (group) => (groups.push(group.map((r) => r.id)), source.admitGroup!(group)) };
+    return { ...source, admitGroup: (group) => (groups.push(group.map((r) => r.id)), source.admitGroup(group)) };
   };
 }
 

@@ -1,5 +1,5 @@
 import { Context } from '@temporalio/activity';
-import type { Pacing } from '../../core/pacing.js';
+import type { GroupAdmission, Pacing } from '../../core/pacing.js';
 import type { ActivityDeps } from '../deps.js';
 import { groupedCalls } from '../lib/concurrency.js';
 import { classifySmtpError, NotAdmittedError, type Fence, type OutgoingMessage, type SendResult } from '../mailer.js';
@@ -14,14 +14,12 @@ import { groupPacer, isStale, observeStart, type Pause } from './pace.js';
  * rows). The same stages as one email record (engine.ts), shared by the rows of the run so each
  * costs a fraction of a round trip:
  *  - compose (and DKIM-sign) per row, from what the source prepared once for all of them;
- *  - reserve a slot in the project's shared pacing bucket; then, with a ready SMTP connection in
- *    hand (the mailer's admit hook), have the start admitted by the shared sliding window and pass
- *    the source's hand-off fence, held until MAIL FROM is written, on the connection that carries
- *    it. Rows ready together share one pacing round trip (pace.ts, groupPacer) and one fence
- *    (groupedFence: one transaction for the group, ended once all of their MAIL FROM are written);
- *    a source that can (a campaign page: admitGroup) takes the window's starts in its fence's
- *    statement, so the rows whose connections are in hand together cost one statement in all
- *    (groupedAdmission);
+ *  - reserve a slot in the project's shared pacing bucket (rows ready together share one round
+ *    trip: pace.ts, groupPacer); then, with a ready SMTP connection in hand (the mailer's fence
+ *    hook), have the start admitted by the shared sliding window and pass the source's hand-off
+ *    fence in one statement for the rows whose connections are in hand together (the source's
+ *    admitGroup, grouped by groupedAdmission), in one transaction held until all of their MAIL FROM
+ *    are written;
  *  - outcomes are buffered and written by the source in one statement every FLUSH_MS or FLUSH_ROWS.
  * A row refused with 4xx is tried again (TRANSIENT_RETRIES here, then by the activity's retry)
  * until it has been handed over DELIVERY_MAX_ATTEMPTS times in all; then it is FAILED with the
@@ -61,44 +59,20 @@ export interface BatchFenceHold {
   release(): Promise<void>;
 }
 
-/** A held fence of a group of rows: the hand-offs so far of each row fenced (a row missing is refused), and its release. */
-export interface BatchGroupFenceHold {
-  attempts: Map<string, number>;
-  release(): Promise<void>;
-}
-
 /**
- * The window's admission and the fence of a group of rows in one statement: the rows fenced and
- * admitted (`attempts`), held with their starts until `release` or undone by `rollback`; the rows
- * fenced but not admitted (the window is full) `waiting` for `waitMs`; a row in neither is refused.
- */
-export interface BatchGroupAdmission extends BatchGroupFenceHold {
-  waiting: string[];
-  /** The admitted rows' start (epoch ms, database clock). */
-  startMs: number;
-  waitMs: number;
-  rollback(): Promise<void>;
-}
-
-/**
- * What a delivery run shares between everything it delivers: the project's pacing, the hand-off
- * fence (with the window's admission when the source can), and where outcomes are written.
+ * What a delivery run shares between everything it delivers: the project's pacing, the window's
+ * admission with the hand-off fence, and where outcomes are written.
  */
 export interface RunSource<R extends { id: string }> {
   projectId: string;
   pacing: Pacing;
   /**
-   * The last check before MAIL FROM (connection in hand), for the rows whose connections are in
-   * hand at the same moment, in one round trip: held until every fenced row's MAIL FROM is
-   * written; a row missing from its `attempts` is refused.
+   * The last check before MAIL FROM (connection in hand): the pacing window's admission (for
+   * `pacing`) and the fence together, in one round trip for the rows whose connections are in hand
+   * at the same moment (core/pacing.ts, GroupAdmission): held until every admitted row's MAIL FROM
+   * is written; a row neither admitted nor waiting is refused.
    */
-  fenceGroup?(rows: R[]): Promise<BatchGroupFenceHold>;
-  /**
-   * The pacing window's admission (for `pacing`) and the fence together, in one round trip for the
-   * rows whose connections are in hand at the same moment (used instead of the pacer's admission
-   * and of `fenceGroup` when given).
-   */
-  admitGroup?(rows: R[]): Promise<BatchGroupAdmission>;
+  admitGroup(rows: R[]): Promise<GroupAdmission>;
   /** Why a fence refused: a status that stops the batch, or undefined when only this attempt lost the rows. */
   refusal(): Promise<string | undefined>;
   /** A refused fence leaves only that row unsent, not the batch (automations: one execution cancelled); refusal() is then not asked. */
@@ -169,11 +143,11 @@ export class OutcomeBuffer {
   }
 }
 
-/** Most rows one group fence takes care of. */
+/** Most rows one group admission takes care of. */
 const FENCE_GROUP_MAX = 32;
 
 /** Each row's hold out of a group's: the group's hold is released when the last fenced row released its own. */
-function sharedHolds<R extends { id: string }>(rows: R[], held: BatchGroupFenceHold): (BatchFenceHold | null)[] {
+function sharedHolds<R extends { id: string }>(rows: R[], held: GroupAdmission): (BatchFenceHold | null)[] {
   let open = held.attempts.size;
   let committed: Promise<void> | undefined;
   const releaseOne = () => {
@@ -188,29 +162,20 @@ function sharedHolds<R extends { id: string }>(rows: R[], held: BatchGroupFenceH
   });
 }
 
-/**
- * One row's fence out of a group's: the callers that are ready in the same turn of the event loop
- * (connections in hand: a pacing group admitted together arrives at once) or while another group's
- * fence is being taken share one fence; the group's hold is released when the last of its fenced
- * rows released its own (its MAIL FROM is written).
- */
-export function groupedFence<R extends { id: string }>(fenceGroup: (rows: R[]) => Promise<BatchGroupFenceHold>): (row: R) => Promise<BatchFenceHold | null> {
-  return groupedCalls(FENCE_GROUP_MAX, async (rows: R[]) => sharedHolds(rows, await fenceGroup(rows)));
-}
-
 /** A row's answer from its group's admission: handed over at `startMs` under `hold`, told to wait, refused by the fence, or its batch stopped. */
 export type RowAdmission = { hold: BatchFenceHold; startMs: number } | { waitMs: number } | 'refused' | 'stopped';
 
 /**
- * One row's admission and fence out of a group's (BatchSource.admitGroup), grouped as groupedFence
- * groups: the rows whose connections are in hand together take their starts and pass their fence
- * in one statement. A group whose answer arrives too late (pace.ts, isStale: its starts would
+ * One row's admission and fence out of a group's (RunSource.admitGroup): the callers that are
+ * ready in the same turn of the event loop (connections in hand) or while another group's
+ * statement runs go together, and take their starts and pass their fence in one statement; the
+ * group's hold is released when the last of its rows released its own (its MAIL FROM is written). A group whose answer arrives too late (pace.ts, isStale: its starts would
  * bunch up with on-time ones at the server) is rolled back and taken again, at most MAX_RECLAIMS
  * times. A row whose batch has `stopped` (its activity cancelled: a run serves several) is left
  * out; one whose batch stopped while the statement ran has the group rolled back (nothing handed
  * over) and taken again without it.
  */
-export function groupedAdmission<R extends { id: string }>(admitGroup: (rows: R[]) => Promise<BatchGroupAdmission>, stopped: (row: R) => boolean): (row: R) => Promise<RowAdmission> {
+export function groupedAdmission<R extends { id: string }>(admitGroup: (rows: R[]) => Promise<GroupAdmission>, stopped: (row: R) => boolean): (row: R) => Promise<RowAdmission> {
   return groupedCalls(FENCE_GROUP_MAX, async (rows: R[]): Promise<RowAdmission[]> => {
     const answers = new Map<R, RowAdmission>();
     for (let live = rows, reclaims = 0; ; ) {
@@ -299,10 +264,8 @@ class Batch<R extends { id: string }> {
  */
 class BatchRun<R extends { id: string }> {
   private readonly pacer;
-  /** The source's fence of one row (out of a group's when the source fences groups). */
-  private readonly fenceRow: ((row: R) => Promise<BatchFenceHold | null>) | undefined;
   /** The source's admission and fence of one row in one statement, out of a group's (admitGroup). */
-  private readonly admitRow: ((row: R) => Promise<RowAdmission>) | undefined;
+  private readonly admitRow: (row: R) => Promise<RowAdmission>;
   readonly outcomes;
   /** Set once a fence failed (not per row): the stopping status, or undefined (our rows were taken by a newer attempt). */
   refusal: { stop?: string } | undefined;
@@ -319,8 +282,7 @@ class BatchRun<R extends { id: string }> {
   ) {
     this.pacer = groupPacer(deps.orm.em.fork(), source.projectId, source.pacing);
     this.outcomes = new OutcomeBuffer((batch) => source.record(batch));
-    this.fenceRow = source.fenceGroup && groupedFence(source.fenceGroup.bind(source));
-    this.admitRow = source.admitGroup && groupedAdmission(source.admitGroup.bind(source), (row) => this.stopped(this.batchOf.get(row)));
+    this.admitRow = groupedAdmission(source.admitGroup.bind(source), (row) => this.stopped(this.batchOf.get(row)));
   }
 
   private stopped(batch: Batch<R> | undefined): boolean {
@@ -380,17 +342,11 @@ class BatchRun<R extends { id: string }> {
     }
   }
 
-  /** With the connection in hand: the start admitted by the window, unless the batch stopped meanwhile. */
-  private admit(batch: Batch<R>): Promise<number | undefined> {
-    if (this.stopped(batch)) return Promise.resolve(undefined);
-    return this.pacer.admit(async () => !this.stopped(batch), batch.pause);
-  }
-
   /** With the connection in hand: the row's start and fence in one statement (admitGroup), waiting while the window is full. */
-  private async admitted(row: R, batch: Batch<R>, admitRow: (row: R) => Promise<RowAdmission>): Promise<Exclude<RowAdmission, { waitMs: number }>> {
+  private async admitted(row: R, batch: Batch<R>): Promise<Exclude<RowAdmission, { waitMs: number }>> {
     for (;;) {
       if (this.stopped(batch)) return 'stopped';
-      const a = await admitRow(row);
+      const a = await this.admitRow(row);
       if (typeof a === 'string' || !('waitMs' in a)) return a;
       await batch.pause(a.waitMs);
     }
@@ -408,30 +364,17 @@ class BatchRun<R extends { id: string }> {
     if (this.stopped(batch)) return undefined;
     let startMs: number | undefined;
     let attempts = 0;
-    let admit: (() => Promise<boolean>) | undefined;
-    let fence: Fence | undefined;
-    const { admitRow, fenceRow } = this;
-    if (admitRow) {
-      // The window's start taken with the fence, right before MAIL FROM.
-      fence = async () => {
-        const a = await this.admitted(row, batch, admitRow);
-        if (a === 'refused') await this.refused();
-        if (typeof a === 'string') return null;
-        startMs = a.startMs;
-        attempts = a.hold.attempts;
-        return a.hold;
-      };
-    } else {
-      admit = async () => (startMs = await this.admit(batch)) !== undefined;
-      fence = fenceRow && (async () => {
-        const hold = await fenceRow(row);
-        if (hold) attempts = hold.attempts;
-        else await this.refused();
-        return hold;
-      });
-    }
+    // The window's start taken with the fence, right before MAIL FROM.
+    const fence: Fence = async () => {
+      const a = await this.admitted(row, batch);
+      if (a === 'refused') await this.refused();
+      if (typeof a === 'string') return null;
+      startMs = a.startMs;
+      attempts = a.hold.attempts;
+      return a.hold;
+    };
     try {
-      return { sent: await this.deps.mailer.send(msg, { admit, fence }), sentAt: new Date(startMs!), attempts };
+      return { sent: await this.deps.mailer.send(msg, { fence }), sentAt: new Date(startMs!), attempts };
     } catch (error) {
       return error instanceof NotAdmittedError ? undefined : { error, attempts };
     }

@@ -3,7 +3,6 @@ import {
   acquireSendToken,
   acquireSendTokens,
   claimSendStart,
-  claimSendStarts,
   MAX_RECLAIMS,
   releaseSendStarts,
   STALE_START_MS,
@@ -66,28 +65,18 @@ async function untilReserved(take: () => Promise<SendToken>, pause: Pause = slee
 }
 
 /**
- * Claims until a start is admitted, sleeping while the window is full. `wanted` runs after the
- * admission (a lease check): when it says no, the start is released and undefined returned. A
- * start that is stale by then is released and claimed again (at most MAX_RECLAIMS times).
- * Returns the start (epoch ms, database clock).
+ * Claims until a start is admitted, sleeping while the window is full. A start that is stale by
+ * then is released and claimed again (at most MAX_RECLAIMS times). Returns the start (epoch ms,
+ * database clock).
  */
-async function untilAdmitted(
-  claim: () => Promise<SendStart>,
-  release: (startMs: number) => Promise<void>,
-  wanted?: () => Promise<boolean>,
-  pause: Pause = sleep,
-): Promise<number | undefined> {
+async function untilAdmitted(claim: () => Promise<SendStart>, release: (startMs: number) => Promise<void>): Promise<number> {
   for (let reclaims = 0; ; ) {
     const start = await claim();
     if (!start.admitted) {
-      await pause(start.waitMs);
+      await sleep(start.waitMs);
       continue;
     }
     observeStart(start.startMs);
-    if (wanted && !(await wanted())) {
-      await release(start.startMs);
-      return undefined;
-    }
     if (reclaims >= MAX_RECLAIMS || !isStale(start.startMs)) return start.startMs;
     reclaims++;
     await release(start.startMs);
@@ -101,29 +90,23 @@ export function reserveSlot(em: EntityManager, projectId: string, pacing: Pacing
 
 /** The start admitted by the project's sliding window (epoch ms, database clock), sleeping while it is full. */
 export async function admitStart(em: EntityManager, projectId: string, pacing: Pacing): Promise<number> {
-  return (await untilAdmitted(
+  return untilAdmitted(
     () => claimSendStart(em, projectId, pacing),
     (startMs) => releaseSendStarts(em, projectId, startMs),
-  ))!;
+  );
 }
 
 /** Most sends one pacing round trip takes care of. */
 const GROUP_MAX = 32;
 
 /**
- * reserveSlot and admitStart for many concurrent senders of one delivery run (a campaign page, the
- * automation batches delivering at once in a worker: delivery/batch.ts): the
- * callers that are ready at the same moment share one round trip per step, so at a high rate
- * pacing costs a fraction of a query per message instead of two. Same guarantees: slots come from
- * the same bucket, starts from the same window, each start admitted right before its hand-off.
+ * reserveSlot for many concurrent senders of one delivery run (a campaign page, the automation
+ * batches delivering at once in a worker: delivery/batch.ts): the callers that are ready at the
+ * same moment share one round trip, so at a high rate a reservation costs a fraction of a query
+ * per message. The slots come from the same bucket. (Their starts are admitted by the sources'
+ * admission statements, with the fence: delivery/batch.ts, groupedAdmission.)
  */
 export function groupPacer(em: EntityManager, projectId: string, pacing: Pacing) {
   const token = coalesced(GROUP_MAX, (n) => acquireSendTokens(em, projectId, pacing.reserveRate, n));
-  const start = coalesced(GROUP_MAX, (n) => claimSendStarts(em, projectId, pacing, n));
-  const release = (startMs: number) => releaseSendStarts(em, projectId, startMs);
-  return {
-    reserve: (pause?: Pause) => untilReserved(token, pause),
-    /** An admitted start, or undefined when `wanted` (checked after the admission) says no. */
-    admit: (wanted?: () => Promise<boolean>, pause?: Pause) => untilAdmitted(start, release, wanted, pause),
-  };
+  return { reserve: (pause?: Pause) => untilReserved(token, pause) };
 }
