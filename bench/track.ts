@@ -12,9 +12,13 @@
  * BENCH_CPU_PROF (a folder: write a V8 CPU profile of the server there), BENCH_SYNC_COMMIT=off
  * (diagnostic: the bench database commits without waiting for the WAL flush), BENCH_DB=embedded (the
  * server runs on `npm start`'s embedded database instead: PGlite files in a temp folder behind the
- * embedded wire server, password and pool size as `npm start` has them; the child owns it).
+ * embedded wire server, password and pool size as `npm start` has them; the child owns it),
+ * BENCH_SERVER=floor (serve bench/track-floor.ts, the one-statement floor, instead of the app: same
+ * database, load and CPU count, PostgreSQL only), BENCH_LOG_LEVEL (the app's LOG_LEVEL: warn; info
+ * writes the access log line of every request, as `npm start` does).
  */
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +32,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const POOL_MAX = process.env.BENCH_POOL_MAX ? Number(process.env.BENCH_POOL_MAX) : undefined;
 const EMBEDDED = process.env.BENCH_DB === 'embedded';
+const FLOOR = process.env.BENCH_SERVER === 'floor';
 const COUNTS_SQL = `select (select count(*) from events where project_id = $1) as events, (select count(*) from contacts where project_id = $1) as contacts`;
 
 
@@ -41,18 +46,27 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** CPU time (user + system, every thread) the process has used so far. */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
 /** Child process: serve the app on a free loopback port and report it to the parent. */
 async function serveChild() {
-  const [{ serve }, { Client, Connection }, { createApp }, { loadConfig }, { openOrm }, { buildDeps }] = await Promise.all([
+  const [{ serve }, { Client, Connection }, { createApp }, { loadConfig }, { openOrm }, { buildDeps }, { configureLogging }] = await Promise.all([
     import('@hono/node-server'),
     import('@temporalio/client'),
     import('../api/app.js'),
     import('../core/config.js'),
     import('../db/orm.js'),
     import('../core/deps.js'),
+    import('../core/log.js'),
   ]);
   const embedded = EMBEDDED ? await startEmbeddedForBench() : undefined;
-  const config = loadConfig({ ...process.env, ...(embedded ? { DATABASE_URL: embedded.url } : {}), RATE_LIMIT_PER_MINUTE: '1000000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: 'warn' });
+  const config = loadConfig({ ...process.env, ...(embedded ? { DATABASE_URL: embedded.url } : {}), RATE_LIMIT_PER_MINUTE: '1000000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' });
+  configureLogging(config);
   const orm = await openOrm(config.databaseUrl!, { poolMax: POOL_MAX ?? embedded?.poolMax, migrate: !!embedded });
   const benchProject = embedded ? await (await import('../core/projects/keys.js')).createProject(orm.em.fork(), 'bench') : undefined;
   // Lazy: never connects unless something starts a workflow (track does not, with no automations).
@@ -62,14 +76,7 @@ async function serveChild() {
   server.once('listening', () =>
     process.send!({ port: (server.address() as AddressInfo).port, project: benchProject && { id: benchProject.project.id, publicKey: benchProject.publicKey } }),
   );
-  let cpuMark = process.cpuUsage();
   const onMessage = async (m: unknown) => {
-    // CPU the server used since the last mark (the measured run), so the parent can print it per request.
-    if (m === 'mark') cpuMark = process.cpuUsage();
-    if (m === 'cpu') {
-      const u = process.cpuUsage(cpuMark);
-      process.send!({ cpuMs: (u.user + u.system) / 1000 });
-    }
     if (m === 'counts') {
       const c = await orm.em.fork().getConnection().execute(COUNTS_SQL.replace(/\$1/g, '?'), [benchProject!.project.id, benchProject!.project.id]);
       process.send!({ counts: c[0] });
@@ -124,11 +131,14 @@ async function main() {
       await orm.close(true);
     }
 
-    child = fork(fileURLToPath(import.meta.url), ['--serve'], {
-      // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there.
-      execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-      env: { ...process.env, ...(EMBEDDED ? {} : { DATABASE_URL: dbUrl.toString() }) },
-    });
+    // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server there.
+    const execArgv = ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])];
+    child = FLOOR
+      ? fork(fileURLToPath(new URL('./track-floor.ts', import.meta.url)), [], {
+          execArgv,
+          env: { ...process.env, DATABASE_URL: dbUrl.toString(), FLOOR_PROJECT_ID: bench!.id, FLOOR_POOL_MAX: String(POOL_MAX ?? 10) },
+        })
+      : fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv, env: { ...process.env, ...(EMBEDDED ? {} : { DATABASE_URL: dbUrl.toString() }) } });
     const port = await new Promise<number>((resolve, reject) => {
       child!.once('message', (m: any) => {
         bench ??= m.project;
@@ -140,15 +150,12 @@ async function main() {
     const { default: autocannon } = await import('autocannon');
     const url = `http://127.0.0.1:${port}`;
     if (WARMUP > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP, requests: [trackRequest(publicKey)] });
-    child.send('mark');
+    const cpuBefore = processCpuMs(child.pid!);
     const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: [trackRequest(publicKey)] });
-    const serverCpuMs = await new Promise<number>((resolve) => {
-      child!.once('message', (m: any) => resolve(m.cpuMs));
-      child!.send('cpu');
-    });
+    const serverCpuMs = processCpuMs(child.pid!) - cpuBefore;
 
     const ok = r.statusCodeStats['200']?.count ?? 0;
-    const counts = EMBEDDED
+    const counts: { events: number; contacts: number } = EMBEDDED
       ? await new Promise<any>((resolve) => {
           child!.once('message', (m: any) => resolve(m.counts));
           child!.send('counts');
@@ -161,7 +168,7 @@ async function main() {
           return q.rows[0];
         });
     const line = (k: string, v: string | number) => console.log(`${k.padEnd(22)} ${v}`);
-    console.log(`\nPOST /v1/track, ${CONNECTIONS} connections, ${DURATION} s (after ${WARMUP} s warm-up), ${EMBEDDED ? 'embedded database (PGlite)' : 'PostgreSQL'}, db pool ${POOL_MAX ?? (EMBEDDED ? 'npm start\'s (4)' : 'default')}`);
+    console.log(`\nPOST /v1/track${FLOOR ? ' (the one-statement floor, bench/track-floor.ts)' : ''}, ${CONNECTIONS} connections, ${DURATION} s (after ${WARMUP} s warm-up), ${EMBEDDED ? 'embedded database (PGlite)' : 'PostgreSQL'}, db pool ${POOL_MAX ?? (EMBEDDED ? 'npm start\'s (4)' : 'default')}`);
     if (process.env.BENCH_SYNC_COMMIT === 'off') console.log('DIAGNOSTIC RUN: synchronous_commit = off on the bench database');
     line('machine', `${cpus().length} x ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`);
     line('load average', loadavg().map((l) => l.toFixed(2)).join(' ') + ' (other processes share these cores)');

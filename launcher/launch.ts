@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config } from '../core/config.js';
 import { log as logger } from '../core/log.js';
-import { startChild, startThread } from './child.js';
+import { startChild, startThread, type Child } from './child.js';
 import type { PreparedDatabase } from './prepare-db.js';
 import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-db.js';
 import { embeddedPasswordFile, ensureEmbeddedPassword, withoutPassword } from './embedded-password.js';
@@ -138,17 +138,31 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     // as a process (its native Temporal core, its own heap cap; a crash there leaves the API up).
     const api = startThread('launcher/api-thread', flags, childEnv);
     stack.push(() => api.stop());
+    const extraApis: Child[] = [];
+    stack.push(async () => void (await Promise.all(extraApis.map((t) => t.stop()))));
     stack.push(() => {
       stopping = true; // runs first: the children's exits from here on are expected
     });
-    const [apiReady] = await Promise.all([api.ready, worker.ready]);
+    // More API threads on the same port (api/shared-port.ts) where the database has cores of its own:
+    // one thread's event loop is what limits /v1/track on PostgreSQL (bench/RESULTS.md, track-path).
+    // The embedded database answers from this process's main thread: one API thread there.
+    const apiThreads = apiThreadCount(env.API_THREADS, config.embeddedDatabase);
+    const moreApis = api.ready.then(async (ready) => {
+      for (let i = 1; i < apiThreads; i++) extraApis.push(startThread('launcher/api-thread', [...flags, `--shared-fd=${Number(ready.fd)}`], childEnv));
+      await Promise.all(extraApis.map((t) => t.ready));
+    });
+    const [apiReady] = await Promise.all([api.ready, worker.ready, moreApis]);
     const apiUrl = String(apiReady.url);
     claim.update({ apiUrl });
     const unexpectedExit = (name: string, exited: Promise<number | null>) =>
       exited.then((code) => {
         if (!stopping) throw new Error(`the ${name} process exited (code ${code})`);
       });
-    const workerDone = Promise.race([unexpectedExit('worker', worker.exited), unexpectedExit('API', api.exited)]);
+    const workerDone = Promise.race([
+      unexpectedExit('worker', worker.exited),
+      unexpectedExit('API', api.exited),
+      ...extraApis.map((t) => unexpectedExit('API', t.exited)),
+    ]);
     workerDone.catch(() => {}); // callers that do not watch workerDone must not crash on it
 
     return {
@@ -182,6 +196,17 @@ async function prepareDatabase(url: string, env: NodeJS.ProcessEnv): Promise<Lau
   } finally {
     await child.stop();
   }
+}
+
+/**
+ * API threads of `npm start` (API_THREADS, else 2 on PostgreSQL and 1 on the embedded database):
+ * each holds its own heap and connection pool (~60 MB idle), and takes connections from the one port.
+ */
+export function apiThreadCount(setting: string | undefined, embeddedDatabase: boolean): number {
+  if (setting === undefined || setting === '') return embeddedDatabase ? 1 : 2;
+  const n = Number(setting);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`API_THREADS must be a whole number from 1 to 16, got "${setting}"`);
+  return n;
 }
 
 /** The lines `npm start` prints once everything runs. */
