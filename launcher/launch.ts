@@ -16,6 +16,8 @@ export interface Launched {
   config: Config;
   dataDir: string;
   apiUrl: string;
+  /** API threads serving apiUrl's port (apiThreadCount). */
+  apiThreads: number;
   /** Human description of the database (credentials masked). */
   database: string;
   temporal: { address: string; uiUrl?: string; source: string };
@@ -169,6 +171,7 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
       config,
       dataDir,
       apiUrl,
+      apiThreads: 1 + extraApis.length,
       database,
       temporal: { address: temporal.address, uiUrl: temporal.uiUrl, source: temporal.source },
       outboxDir,
