@@ -145,10 +145,8 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     stack.push(() => {
       stopping = true; // runs first: the children's exits from here on are expected
     });
-    // More API threads on the same port (api/shared-port.ts) where the database has cores of its own:
-    // one thread's event loop is what limits /v1/track on PostgreSQL (bench/RESULTS.md, track-path).
-    // The embedded database answers from this process's main thread: one API thread there.
-    const apiThreads = apiThreadCount(env.API_THREADS, config.embeddedDatabase);
+    // More API threads on the same port (api/shared-port.ts) when API_THREADS asks for them.
+    const apiThreads = apiThreadCount(env.API_THREADS);
     const moreApis = api.ready.then(async (ready) => {
       for (let i = 1; i < apiThreads; i++) extraApis.push(startThread('launcher/api-thread', [...flags, `--shared-fd=${Number(ready.fd)}`], childEnv));
       await Promise.all(extraApis.map((t) => t.ready));
@@ -202,11 +200,14 @@ async function prepareDatabase(url: string, env: NodeJS.ProcessEnv): Promise<Lau
 }
 
 /**
- * API threads of `npm start` (API_THREADS, else 2 on PostgreSQL and 1 on the embedded database):
- * each holds its own heap and connection pool (~60 MB idle), and takes connections from the one port.
+ * API threads of `npm start` (API_THREADS, default 1), all taking connections from the one port;
+ * each holds its own heap and connection pool (~60-70 MB idle). Not more by default: on a 2-core
+ * machine loaded by other programs, two threads cost 1.3-2.4 x the CPU per /v1/track call of one
+ * and answered fewer calls (bench/RESULTS.md, track-path); whether they pay on a quiet machine is
+ * for the quiet re-run to say.
  */
-export function apiThreadCount(setting: string | undefined, embeddedDatabase: boolean): number {
-  if (setting === undefined || setting === '') return embeddedDatabase ? 1 : 2;
+export function apiThreadCount(setting: string | undefined): number {
+  if (setting === undefined || setting === '') return 1;
   const n = Number(setting);
   if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`API_THREADS must be a whole number from 1 to 16, got "${setting}"`);
   return n;

@@ -54,11 +54,11 @@ describe('API threads sharing one port', () => {
     }
   });
 
-  it('npm start runs 2 API threads on PostgreSQL, 1 on the embedded database, and API_THREADS when set', () => {
-    expect(apiThreadCount(undefined, false)).toBe(2);
-    expect(apiThreadCount(undefined, true)).toBe(1);
-    expect(apiThreadCount('3', true)).toBe(3);
-    expect(() => apiThreadCount('0', false)).toThrow(/API_THREADS/);
-    expect(() => apiThreadCount('two', false)).toThrow(/API_THREADS/);
+  it('npm start runs 1 API thread unless API_THREADS says how many (1 to 16)', () => {
+    expect(apiThreadCount(undefined)).toBe(1);
+    expect(apiThreadCount('')).toBe(1);
+    expect(apiThreadCount('3')).toBe(3);
+    expect(() => apiThreadCount('0')).toThrow(/API_THREADS/);
+    expect(() => apiThreadCount('two')).toThrow(/API_THREADS/);
   });
 });

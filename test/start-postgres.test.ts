@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch } from '../launcher/launch.js';
 import { createTestDatabase } from './helpers.js';
 
-/* `npm start` on PostgreSQL (DATABASE_URL set): the launcher with two API threads on one port. */
+/* `npm start` on PostgreSQL (DATABASE_URL set) with API_THREADS=2: the launcher with two API threads on one port. */
 
 let db: Awaited<ReturnType<typeof createTestDatabase>>;
 let dir: string;
@@ -30,8 +30,8 @@ const healthOnNewConnection = (url: string) =>
     req.once('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNREFUSED' ? resolve('refused') : reject(e)));
   });
 
-describe('npm start on PostgreSQL', () => {
-  it('runs two API threads on the port: every new connection is answered, and nothing listens after stop', async () => {
+describe('npm start on PostgreSQL, API_THREADS=2', () => {
+  it('with API_THREADS=2 runs two API threads on the port: every new connection is answered, and nothing listens after stop', async () => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATA_DIR: dir,
@@ -39,8 +39,9 @@ describe('npm start on PostgreSQL', () => {
       PORT: '0',
       TEMPORAL_ADDRESS: inject('temporalAddress'),
       TEMPORAL_TASK_QUEUE: `start-pg-${randomBytes(6).toString('hex')}`,
+      API_THREADS: '2',
     };
-    for (const name of ['SMTP_URL', 'SECRET_KEY', 'PUBLIC_URL', 'HOST', 'API_THREADS']) delete env[name];
+    for (const name of ['SMTP_URL', 'SECRET_KEY', 'PUBLIC_URL', 'HOST']) delete env[name];
     const launched = await launch({ env, log: () => {} });
     try {
       expect(launched.apiThreads).toBe(2);
