@@ -68,28 +68,17 @@ function prettyFast(args: unknown[], level: number): string | undefined {
 /**
  * A thread's process.stderr hands every write to the main thread, which writes it (a message per
  * line: the API under `npm start` is a thread of the launcher, whose main thread runs the embedded
- * database). A thread writes to fd 2 itself, the lines of one turn of its event loop in one write
- * (one system call instead of one per request's access line), and on exit whatever is left;
- * process.stderr only when fd 2 would block.
+ * database). A thread writes to fd 2 itself; process.stderr only when fd 2 would block.
  */
-let threadPending = '';
-function flushThreadLines(): void {
-  if (!threadPending) return;
-  const bytes = Buffer.from(threadPending);
-  threadPending = '';
+function writeStderr(line: string): void {
+  if (isMainThread) return void process.stderr.write(line);
+  const bytes = Buffer.from(line);
   let written = 0;
   try {
     while (written < bytes.length) written += writeSync(2, bytes, written);
   } catch {
     process.stderr.write(bytes.subarray(written));
   }
-}
-if (!isMainThread) process.on('exit', flushThreadLines);
-
-function writeStderr(line: string): void {
-  if (isMainThread) return void process.stderr.write(line);
-  if (!threadPending) setImmediate(flushThreadLines);
-  threadPending += line;
 }
 
 const destination = {
