@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
 import { OUTCOME_EVENTS, OUTCOME_INPUT, outcomeInput, withBounceSuppression, type ChangedOutcome, type EmailFinalStatus, type EmailOutcome } from '../emails/outcomes.js';
-import { preparedStatement, sqlFirst, sqlHeldRows, sqlPreparedRows, sqlRows } from '../../db/sql.js';
+import { preparedStatement, sqlFirst, sqlHeldRows, sqlRows } from '../../db/sql.js';
 import { groupAdmission, type AdmissionRow, type GroupAdmission } from '../pacing.js';
 
 /*
@@ -150,8 +150,7 @@ export async function fenceRefusal(em: EntityManager, campaignId: string, epoch:
 /** A row's outcome: a delivery's (core/emails/outcomes.ts), or not sent at all (SKIPPED, CAPPED). */
 export type Outcome = Omit<EmailOutcome, 'status'> & { status: EmailFinalStatus | 'SKIPPED' | 'CAPPED' };
 
-/** Prepared: planned once per connection (its planning took ~0.3 ms per batch; bench/RESULTS.md, campaign-cost). */
-const RECORD_OUTCOMES = preparedStatement('mailhub_record_campaign_outcomes_v1', `
+const RECORD_OUTCOMES_SQL = `
 with ${OUTCOME_INPUT},
 u as (
   update campaign_recipients r set status = v.status, sent_at = v.sent_at, error = v.error, claim = null, updated_at = now()
@@ -168,7 +167,7 @@ cnt as (
     updated_at = now()
   where id = ?),
 ${OUTCOME_EVENTS}
-select id, status, project_id as "projectId", to_email as "toEmail" from u`);
+select id, status, project_id as "projectId", to_email as "toEmail" from u`;
 
 /**
  * One statement for a batch of outcomes: rows still QUEUED take their final status, the
@@ -179,5 +178,5 @@ select id, status, project_id as "projectId", to_email as "toEmail" from u`);
  */
 export async function recordOutcomes(em: EntityManager, c: { id: string }, outcomes: Outcome[]): Promise<ChangedOutcome[]> {
   if (outcomes.length === 0) return [];
-  return withBounceSuppression(em, outcomes.map((o) => o.status), (tx) => sqlPreparedRows<ChangedOutcome>(tx, RECORD_OUTCOMES, [outcomeInput(outcomes), c.id]));
+  return withBounceSuppression(em, outcomes.map((o) => o.status), (tx) => sqlRows<ChangedOutcome>(tx, RECORD_OUTCOMES_SQL, [outcomeInput(outcomes), c.id]));
 }
