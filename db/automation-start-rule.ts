@@ -35,7 +35,7 @@ import { createHash } from 'node:crypto';
  *   an event of that name (WAIT_FOR_EVENT).
  * - the trigger: an inbox row for an event of a contact when either finds something. One call
  *   per statement, over the rows it inserted (a transition table), set-based: a batch of outcomes
- *   writes hundreds of `email.*` events in one statement, and a call per row (plpgsql, two
+ *   writes up to 200 `email.*` events in one statement, and a call per row (plpgsql, two
  *   queries) was ~0.1 ms of PostgreSQL CPU per campaign message (bench/RESULTS.md). The inbox
  *   rows keep the order the statement inserted the events in.
  */
