@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
  * Both call these functions, so they cannot disagree (before, the trigger had its own copy without
  * the project and public-key conditions, and the dispatcher dropped what the trigger let through).
  *
- * Installed by a migration (Migration20261127100000_automation_start_rule). Changing the rule
+ * Installed by a migration (Migration20261127100000_automation_start_rule, again by
+ * Migration20261201200000_event_trigger_per_statement). Changing the rule
  * means a new migration that runs AUTOMATION_RULE_SQL again and records its checksum
  * (AUTOMATION_RULE_CHECKSUM): test/automation-start-rule.test.ts fails until there is one.
  */
@@ -32,7 +33,11 @@ import { createHash } from 'node:crypto';
  *   allow_public_key_trigger false is not started by an event a public key recorded (above).
  * - `automation_waiting_executions(project, contact, name)`: the contact's executions WAITING for
  *   an event of that name (WAIT_FOR_EVENT).
- * - the trigger: an inbox row for an event of a contact when either finds something.
+ * - the trigger: an inbox row for an event of a contact when either finds something. One call
+ *   per statement, over the rows it inserted (a transition table), set-based: a batch of outcomes
+ *   writes up to 200 `email.*` events in one statement, and a call per row (plpgsql, two
+ *   queries) was ~0.1 ms of PostgreSQL CPU per campaign message (bench/RESULTS.md). The inbox
+ *   rows keep the order the statement inserted the events in.
  */
 export const AUTOMATION_RULE_SQL = `
 create or replace function automation_start_workflows(p_project uuid, p_name text, p_public_key boolean)
@@ -49,15 +54,17 @@ returns table (workflow_id uuid, contact_id uuid, seq integer) language sql stab
 $$;
 create or replace function automation_inbox_on_event() returns trigger language plpgsql as $$
 begin
-  if new.contact_id is not null and (
-    exists (select 1 from automation_start_workflows(new.project_id, new.name, new.public_key))
-    or exists (select 1 from automation_waiting_executions(new.project_id, new.contact_id, new.name))
-  ) then
-    insert into automation_inbox (event_id, project_id, contact_id, name, data, public_key)
-    values (new.id, new.project_id, new.contact_id, new.name, new.data, new.public_key);
-  end if;
+  insert into automation_inbox (event_id, project_id, contact_id, name, data, public_key)
+  select n.id, n.project_id, n.contact_id, n.name, n.data, n.public_key
+  from (select e.*, row_number() over () as seq from inserted_events e where e.contact_id is not null) n
+  where exists (select 1 from automation_start_workflows(n.project_id, n.name, n.public_key))
+    or exists (select 1 from automation_waiting_executions(n.project_id, n.contact_id, n.name))
+  order by n.seq;
   return null;
-end $$;`;
+end $$;
+drop trigger if exists events_automation_inbox on events;
+create trigger events_automation_inbox after insert on events referencing new table as inserted_events
+  for each statement execute function automation_inbox_on_event();`;
 
 /** sha256 of AUTOMATION_RULE_SQL: what the latest rule migration installed. */
 export const automationRuleChecksum = () => createHash('sha256').update(AUTOMATION_RULE_SQL).digest('hex');

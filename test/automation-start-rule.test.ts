@@ -3,7 +3,7 @@ import { claimInboxPass } from '../core/automations/dispatch.js';
 import { AUTOMATION_RULE_SQL, automationRuleChecksum } from '../db/automation-start-rule.js';
 import { createWorkflow } from '../core/automations/workflows.js';
 import { createProject } from '../core/projects/keys.js';
-import { AUTOMATION_RULE_CHECKSUM } from '../db/migrations/Migration20261127100000_automation_start_rule.js';
+import { AUTOMATION_RULE_CHECKSUM } from '../db/migrations/Migration20261201200000_event_trigger_per_statement.js';
 import { newId } from '../db/ids.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
 import { sqlRows, sqlRun } from '../db/sql.js';
@@ -99,6 +99,28 @@ describe('one rule turns an event into automation work: the trigger and the disp
     );
     expect(installed.map((p) => p.proname)).toEqual(['automation_inbox_on_event', 'automation_start_workflows', 'automation_waiting_executions']);
     for (const p of installed) expect(AUTOMATION_RULE_SQL).toContain(p.prosrc.trim());
+  });
+});
+
+describe('the trigger over a statement inserting many events', () => {
+  it('writes inbox rows for exactly the events the rule finds work for, in the order the statement inserted them', async () => {
+    const em = orm.em.fork();
+    const project = (await createProject(em, 'many')).project.id;
+    await createWorkflow(em, project, { name: 'joined', enabled: true, trigger: { type: 'EVENT', eventName: 'joined' }, steps });
+    const [a, b] = [await contact(project, 'a@many.test'), await contact(project, 'b@many.test')];
+    const events = [
+      { name: 'joined', contactId: b },
+      { name: 'email.sent', contactId: a },
+      { name: 'joined', contactId: null },
+      { name: 'joined', contactId: a },
+      { name: 'email.delivered', contactId: b },
+      { name: 'joined', contactId: b },
+    ].map((e) => ({ ...e, id: newId() }));
+    await sqlRun(em, `insert into events (id, project_id, name, contact_id, data, created_at)
+      select v.id, ?, v.name, v."contactId", '{}', now() from jsonb_to_recordset(?::jsonb) as v(id uuid, name text, "contactId" uuid)`, [project, JSON.stringify(events)]);
+    const inbox = await sqlRows<{ event_id: string }>(orm.em.fork(), 'select event_id from automation_inbox where project_id = ? order by id', [project]);
+    expect(inbox.map((r) => r.event_id)).toEqual([events[0].id, events[3].id, events[5].id]);
+    await sqlRun(em, 'delete from automation_inbox where project_id = ?', [project]); // not for the next test's dispatcher pass
   });
 });
 
