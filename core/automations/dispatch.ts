@@ -111,7 +111,7 @@ export async function claimInboxPass(em: EntityManager, limit = 500, opts: { bat
  * is what every worker's dispatcher sees alike, so the passes of a burst come one gathering time
  * apart whichever dispatcher makes them, instead of each dispatcher gathering on its own clock and
  * two workers' passes splitting the burst into twice as many batches (issue 20: every batch is a
- * Temporal workflow, ~40-55 ms of the dev server's CPU each; bench/RESULTS.md, auto-prod).
+ * Temporal workflow, 35-56 ms of the dev server's CPU each; bench/RESULTS.md, auto-prod).
  */
 export async function gatheredInbox(em: EntityManager, cap = 501): Promise<{ rows: number; oldestMs: number }> {
   const [row] = await sqlRows<{ rows: number; oldest_ms: number | null }>(
