@@ -40,7 +40,7 @@ const exists = (workflowId: string) =>
   );
 
 describe('a burst of new executions', () => {
-  it('of a SEND_EMAIL-only workflow runs in one batch workflow: one mail per contact, every execution COMPLETED with its step record, no workflow of its own', { timeout: 120_000 }, async () => {
+  it('of a SEND_EMAIL-only workflow runs in one batch workflow: one mail per contact, every email record marked dispatched, every execution COMPLETED with its step record, no workflow of its own', { timeout: 120_000 }, async () => {
     const wf = await createWorkflow(ctx, {
       name: 'Welcome burst',
       enabled: true,
@@ -51,6 +51,14 @@ describe('a burst of new executions', () => {
     const done = await settled(ctx, wf.id, 30, undefined, 90_000);
     expect(done.map((x) => x.status)).toEqual(Array(30).fill('COMPLETED'));
     for (const email of emails) expect((await mailsTo(smtp, email)).map((m) => m.subject)).toEqual([`Welcome ${email}`]);
+    // The step's email records belong to their executions from their insert on (never the sweeper's).
+    const records = await sqlRows<{ dispatched: boolean }>(
+      ctx.orm.em.fork(),
+      `select e.dispatched_at is not null as dispatched from workflow_execution_steps s join emails e on e.id = (s.output->>'emailId')::uuid
+       join workflow_executions x on x.id = s.execution_id where x.workflow_id = ?`,
+      [wf.id],
+    );
+    expect(records.map((r) => r.dispatched)).toEqual(Array(30).fill(true));
 
     const batches = await batchIds(wf.id);
     expect(batches).toHaveLength(1);

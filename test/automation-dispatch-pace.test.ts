@@ -6,6 +6,8 @@ import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../db/sql.js';
 import { createWorker } from '../worker/create-worker.js';
+import { startAutomationDispatcher } from '../worker/automation-dispatcher.js';
+import { createAutomationEngine } from '../core/automations/engine.js';
 import { setupTestContext, type TestContext } from './helpers.js';
 import { createWorkflow, eventually, settled, track, trackBurst } from './support/automations.js';
 
@@ -76,6 +78,35 @@ describe('the automation dispatcher', () => {
     const [second] = await batchOf(wf.id, 'second-');
     expect(second).toMatch(/^automation-batch-/);
     expect(await batchOf(wf.id, 'third-')).toEqual([second]);
+  });
+
+  it("with a second worker's dispatcher beside this one, the events of a burst that come in while both gather go into one batch: the passes wait for the burst's oldest row, not for each dispatcher's own clock", { timeout: 150_000 }, async () => {
+    // A second worker's dispatcher (same database, same task queue), gathering as long.
+    const other = startAutomationDispatcher({ orm: ctx.orm, engine: createAutomationEngine(ctx.temporal, ctx.config.taskQueue, { deliveryRetry: ctx.config.deliveryRetry }), gatherMs: GATHER_MS });
+    try {
+      const wf = await createWorkflow(ctx, { name: 'Two dispatchers', enabled: true, trigger: { type: 'EVENT', eventName: 'two-signup' }, steps: [{ id: 'mark', type: 'UPDATE_CONTACT', data: { welcomed: true } }] });
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      // A burst starts on one dispatcher, and 5 s later another part of it on the other (idle, it takes them at once): both gather now, 5 s apart.
+      await trackBurst(ctx, 'two-first-', 'two-signup', 3);
+      await eventually(async () => (await batchOf(wf.id, 'two-first-')).length > 0, 30_000, 'the first pass');
+      const t1 = Date.now();
+      await sleep(5_000);
+      await trackBurst(ctx, 'two-second-', 'two-signup', 3);
+      await eventually(async () => (await batchOf(wf.id, 'two-second-')).length > 0, 30_000, 'the second pass');
+      // One part 8 s after the first pass, one 17 s after: on its own clock the first dispatcher would take
+      // the third part at 15 s and the second dispatcher the fourth at 20 s, two batches.
+      await sleep(Math.max(0, t1 + 8_000 - Date.now()));
+      await trackBurst(ctx, 'two-third-', 'two-signup', 5);
+      await sleep(Math.max(0, t1 + 17_000 - Date.now()));
+      await trackBurst(ctx, 'two-fourth-', 'two-signup', 5);
+      const done = await settled(ctx, wf.id, 16, ['COMPLETED'], 2 * GATHER_MS + 60_000);
+      expect(done).toHaveLength(16);
+      const [third] = await batchOf(wf.id, 'two-third-');
+      expect(third).toMatch(/^automation-batch-/);
+      expect(await batchOf(wf.id, 'two-fourth-')).toEqual([third]);
+    } finally {
+      await other.stop();
+    }
   });
 });
 

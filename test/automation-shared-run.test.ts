@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { executionMailSource, stepMailSubmission, type StepMailRow } from '../activities/automation-emails.js';
+import { executionMailSource, quietSubmitter, stepMailSubmission, type StepMailRow } from '../activities/automation-emails.js';
 import { deliverShared, type BatchResult, type RunSource, type Submitter } from '../activities/delivery/batch.js';
 import { createSmtpMailer, type Mailer } from '../activities/mailer.js';
 import { pacingFor, type Pacing } from '../core/pacing.js';
@@ -79,6 +79,17 @@ const statuses = async (ids: string[]) =>
 const received = (prefix: string) => smtp.messages.filter((m) => m.recipients[0].startsWith(prefix)).map((m) => m.recipients[0]);
 
 describe('the shared delivery run of automation mails', () => {
+  it("a batch activity's submitter leaves the heartbeats to the batch activity (none of its own) and passes the activity's cancellation through", () => {
+    const beats: unknown[] = [];
+    const cancel = new AbortController();
+    const quiet = quietSubmitter({ heartbeat: (d) => void beats.push(d), cancellationSignal: cancel.signal });
+    quiet.heartbeat({ done: 1 });
+    expect(beats).toEqual([]);
+    expect(quiet.cancellationSignal.aborted).toBe(false);
+    cancel.abort();
+    expect(quiet.cancellationSignal.aborted).toBe(true);
+  });
+
   it('two batch activities delivering at once in one project share admission statements: some statement admits mails of both, and every mail is sent once', { timeout: 120_000 }, async () => {
     const pacing = pacingFor(1000);
     const key = `test-shared:${ctx.project.id}`;

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AutomationEngine } from '../core/automations/engine.js';
-import { claimInboxPass, inboxHasRows, restartUndispatched, sendSignals, type InboxPass } from '../core/automations/dispatch.js';
+import { claimInboxPass, gatheredInbox, inboxHasRows, restartUndispatched, sendSignals, type InboxPass } from '../core/automations/dispatch.js';
 import { markDispatched } from '../core/automations/executions.js';
 import { log as logger } from '../core/log.js';
 
@@ -10,8 +10,9 @@ export interface DispatcherOptions {
   /** Wait between passes that found the inbox empty (default 50 ms: an event waits at most this long for its pass); a full pass is followed by the next without pause. */
   intervalMs?: number;
   /**
-   * Wait after a pass that found more than one row but not a full pass (default BURST_GATHER_MS):
-   * events are coming in faster than the poll, so the next ones gather into larger batches.
+   * After a pass that found more than one row but not a full pass (default BURST_GATHER_MS): the next
+   * pass waits until the inbox's oldest row has waited this long (events are coming in faster than the
+   * poll, so the next ones gather into larger batches, whichever worker's dispatcher takes them).
    */
   gatherMs?: number;
   log?: (message: string) => void;
@@ -50,8 +51,11 @@ export const BURST_GATHER_MS = 250;
  * A start that fails is logged and left undispatched: restartUndispatched starts it later.
  *
  * Paced by what it finds: an empty inbox is looked at every `intervalMs` with one cheap query
- * (inboxHasRows; the pass's transaction only when there is something to take); a pass that took
- * more than one row waits `gatherMs` (a burst: fewer, larger batches); a full pass goes on at once.
+ * (inboxHasRows; the pass's transaction only when there is something to take); after a pass that
+ * took more than one row (a burst) the next pass comes once the inbox's oldest row has waited
+ * `gatherMs` (gatheredInbox: the database's clock, so the dispatchers of several workers gather a
+ * burst together instead of each on its own, which split it into twice the batches); a full pass
+ * goes on at once; the burst is over when a look finds the inbox empty.
  */
 export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Promise<void> } {
   const log = opts.log ?? ((m: string) => logger.warn(m));
@@ -99,7 +103,11 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
   };
   const marker = setInterval(() => void flush(), MARK_EVERY_MS);
 
+  const interval = opts.intervalMs ?? 50;
+  const gather = opts.gatherMs ?? BURST_GATHER_MS;
   let idle = true; // the last pass found nothing
+  let gathering = false; // a burst is on: a pass waits until the inbox's oldest row has waited `gather`
+  let rowsSeenAt = -Infinity; // the last look or pass that found rows (the burst is over after `gather` without any)
   let pause = 0;
   const loop = (async () => {
     while (!stopped) {
@@ -109,19 +117,42 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
           await restartUndispatched(opts.orm.em.fork(), opts.engine);
         }
         await room();
-        // Idle, the cheap look first: a pass is a transaction of three statements.
-        const pass: InboxPass | undefined = idle && !(await inboxHasRows(opts.orm.em.fork())) ? undefined : await claimInboxPass(opts.orm.em.fork(), PASS_ROWS, { batches: true });
+        let pass: InboxPass | undefined;
+        if (gathering) {
+          // The burst's clock is its oldest row's age (the database's clock, the same for every
+          // worker's dispatcher): the first look after it reaches `gather` takes the rows, and the
+          // claim leaves rows younger than that to the next round (another dispatcher's pass took the older ones).
+          const look = await gatheredInbox(opts.orm.em.fork(), PASS_ROWS + 1);
+          if (look.rows === 0) {
+            // Empty for a moment (another dispatcher's pass took the rows) is not the burst's end.
+            if (Date.now() - rowsSeenAt >= gather) gathering = false;
+            idle = !gathering;
+            pause = interval;
+          } else {
+            rowsSeenAt = Date.now();
+            if (look.rows <= PASS_ROWS && look.oldestMs < gather) {
+              pause = gather - look.oldestMs + 1;
+            } else {
+              pass = await claimInboxPass(opts.orm.em.fork(), PASS_ROWS, { batches: true, gatheredMs: look.rows > PASS_ROWS ? undefined : gather });
+              pause = pass.done === 0 ? interval : gather;
+            }
+          }
+        } else {
+          // Idle, the cheap look first: a pass is a transaction of three statements.
+          pass = idle && !(await inboxHasRows(opts.orm.em.fork())) ? undefined : await claimInboxPass(opts.orm.em.fork(), PASS_ROWS, { batches: true });
+          idle = (pass?.done ?? 0) === 0;
+          gathering = (pass?.done ?? 0) > 1;
+          if (gathering) rowsSeenAt = Date.now();
+          pause = gathering ? gather : interval;
+        }
         if (pass) {
           enqueue(pass);
           if (pass.signals.length > 0) void sendSignals(opts.engine, pass.signals);
         }
-        const done: number = pass?.done ?? 0;
-        idle = done === 0;
-        if (done >= PASS_ROWS) continue; // a backlog: the next pass at once
-        pause = done > 1 ? (opts.gatherMs ?? BURST_GATHER_MS) : (opts.intervalMs ?? 50);
+        if ((pass?.done ?? 0) >= PASS_ROWS) continue; // a backlog: the next pass at once
       } catch (e) {
         log(`[automations] dispatch pass failed: ${(e as Error).message}`);
-        pause = opts.intervalMs ?? 50;
+        pause = interval;
       }
       if (stopped) break;
       await new Promise<void>((resolve) => {

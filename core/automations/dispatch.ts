@@ -77,16 +77,19 @@ interface InboxRow {
  * that fails to start stays undispatched and is started again by restartUndispatched (starts are
  * idempotent by workflow id).
  */
-export async function claimInboxPass(em: EntityManager, limit = 500, opts: { batches?: boolean } = {}): Promise<InboxPass> {
+export async function claimInboxPass(em: EntityManager, limit = 500, opts: { batches?: boolean; gatheredMs?: number } = {}): Promise<InboxPass> {
   return em.transactional(async (tx) => {
+    // gatheredMs: the rows are taken only once the oldest of those this pass can lock has waited that
+    // long (a burst gathers into one pass, whichever worker's dispatcher comes first; see gatheredInbox).
     const rows = await sqlRows<InboxRow>(
       tx,
-      `with batch as (select * from automation_inbox order by id limit ? for update skip locked)
+      `with batch as (select * from automation_inbox order by id limit ? for update skip locked),
+       ready as (select * from batch where ?::float8 is null or (select min(created_at) from batch) <= now() - (?::float8 * interval '1 millisecond'))
        select b.id, b.event_id, b.contact_id, b.name, b.data,
          array(select s.workflow_id from automation_start_workflows(b.project_id, b.name, b.public_key) s) as workflow_ids,
          coalesce((select jsonb_agg(to_jsonb(x)) from automation_waiting_executions(b.project_id, b.contact_id, b.name) x), '[]'::jsonb) as waiting
-       from batch b order by b.id`,
-      [limit],
+       from ready b order by b.id`,
+      [limit, opts.gatheredMs ?? null, opts.gatheredMs ?? null],
     );
     if (rows.length === 0) return { done: 0, starts: [], batches: [], signals: [] };
     const inserted = await insertExecutions(
@@ -100,6 +103,24 @@ export async function claimInboxPass(em: EntityManager, limit = 500, opts: { bat
     await sqlRun(tx, 'delete from automation_inbox where id in (select jsonb_array_elements_text(?::jsonb)::bigint)', [JSON.stringify(rows.map((r) => r.id))]);
     return { done: rows.length, starts, batches, signals };
   });
+}
+
+/**
+ * How many rows the inbox has (up to `cap`) and how long the oldest has waited, by the database's
+ * clock (one statement, no lock): a gathering dispatcher's look. The age of the burst's oldest row
+ * is what every worker's dispatcher sees alike, so the passes of a burst come one gathering time
+ * apart whichever dispatcher makes them, instead of each dispatcher gathering on its own clock and
+ * two workers' passes splitting the burst into twice as many batches (issue 20: every batch is a
+ * Temporal workflow, 35-56 ms of the dev server's CPU each; bench/RESULTS.md, auto-prod).
+ */
+export async function gatheredInbox(em: EntityManager, cap = 501): Promise<{ rows: number; oldestMs: number }> {
+  const [row] = await sqlRows<{ rows: number; oldest_ms: number | null }>(
+    em,
+    `select count(*)::int as rows, (extract(epoch from now() - min(created_at)) * 1000)::float8 as oldest_ms
+     from (select created_at from automation_inbox order by id limit ?) r`,
+    [cap],
+  );
+  return { rows: row.rows, oldestMs: row.oldest_ms ?? 0 };
 }
 
 /** Whether the inbox has a row (one statement, no transaction: the idle dispatcher's look before a pass). */

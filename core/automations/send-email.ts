@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../errors.js';
 import { prepareContent, recipientVariables, renderContent } from '../templates/render.js';
-import { insertEmails, markDispatched, resolveSender } from '../emails/send.js';
+import { insertEmails, resolveSender } from '../emails/send.js';
 import { marketingRefusal } from '../consent/marketing.js';
 import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { findSuppressed } from '../suppressions.js';
@@ -67,11 +67,10 @@ function stepEmailRow(id: string, step: StepOf<'SEND_EMAIL'>, sender: Sender, pr
   };
 }
 
-/** The records written by the insert /v1/send uses, and marked dispatched: they belong to their executions, not to the sweeper. */
+/** The records written by the insert /v1/send uses, dispatched by that insert: they belong to their executions, not to the sweeper. */
 async function insertStepEmails(tx: EntityManager, projectId: string, step: StepOf<'SEND_EMAIL'>, template: Template | null, sender: Sender, rows: ReturnType<typeof stepEmailRow>[]) {
   const marketing = template?.type === 'MARKETING';
-  await insertEmails(tx, [projectId, template?.id ?? null, sender.fromEmail, sender.fromName, sender.replyTo, '{}', '[]', marketing, JSON.stringify(rows)]);
-  await markDispatched(tx, rows.map((r) => r.id));
+  await insertEmails(tx, [projectId, template?.id ?? null, sender.fromEmail, sender.fromName, sender.replyTo, '{}', '[]', marketing, JSON.stringify(rows)], { dispatched: true });
 }
 
 /**

@@ -77,15 +77,23 @@ export async function assertNotSuppressed(em: EntityManager, projectId: string, 
 }
 
 /** One multi-row insert; headers and attachments are sent once and copied per row by PostgreSQL. */
-const INSERT_EMAILS_SQL = `
+/** The multi-row insert of email records; `dispatched`: already owned by a delivery (no sweeper pick-up), written by the insert itself. */
+const insertEmailsSql = (dispatched: boolean) => `
 insert into emails (id, project_id, contact_id, template_id, to_email, to_name, from_email, from_name, reply_to, subject, html, text_body,
-                    headers, attachments, marketing, message_id, status, attempts, created_at, updated_at)
+                    headers, attachments, marketing, message_id, status, attempts, created_at, updated_at${dispatched ? ', dispatched_at' : ''})
 select r.id, ?, r.contact_id, ?, r.to_email, r.to_name, ?, ?, ?, r.subject, r.html, r.text_body,
-       ?::jsonb, ?::jsonb, ?, r.message_id, 'QUEUED', 0, now(), now()
+       ?::jsonb, ?::jsonb, ?, r.message_id, 'QUEUED', 0, now(), now()${dispatched ? ', now()' : ''}
 from jsonb_to_recordset(?::jsonb) as r(id uuid, contact_id uuid, to_email text, to_name text, subject text, html text, text_body text, message_id text)`;
+const INSERT_EMAILS_SQL = insertEmailsSql(false);
+const INSERT_DISPATCHED_EMAILS_SQL = insertEmailsSql(true);
 
-/** The multi-row insert of email records, with bound parameters (also used by campaign test sends). */
-export const insertEmails = (tx: EntityManager, params: unknown[]) => sqlRun(tx, INSERT_EMAILS_SQL, params);
+/**
+ * The multi-row insert of email records, with bound parameters (also used by campaign test sends).
+ * `dispatched`: the records are marked dispatched by the insert (an automation step's: its
+ * execution delivers them), instead of by markDispatched's update after it.
+ */
+export const insertEmails = (tx: EntityManager, params: unknown[], opts: { dispatched?: boolean } = {}) =>
+  sqlRun(tx, opts.dispatched ? INSERT_DISPATCHED_EMAILS_SQL : INSERT_EMAILS_SQL, params);
 
 interface EmailRow {
   id: string;
