@@ -28,6 +28,7 @@ import { Migration20261128100000_execution_batches } from './migrations/Migratio
 import { Migration20261129200000_campaign_admit } from './migrations/Migration20261129200000_campaign_admit.js';
 import { Migration20261130100000_execution_mail_admit } from './migrations/Migration20261130100000_execution_mail_admit.js';
 import { Migration20261130400000_event_name_shards } from './migrations/Migration20261130400000_event_name_shards.js';
+import { Migration20261201100000_pacing_slots } from './migrations/Migration20261201100000_pacing_slots.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -58,4 +59,5 @@ export const migrationsList = [
   { name: 'Migration20261129200000_campaign_admit', class: Migration20261129200000_campaign_admit },
   { name: 'Migration20261130100000_execution_mail_admit', class: Migration20261130100000_execution_mail_admit },
   { name: 'Migration20261130400000_event_name_shards', class: Migration20261130400000_event_name_shards },
+  { name: 'Migration20261201100000_pacing_slots', class: Migration20261201100000_pacing_slots },
 ];
