@@ -128,6 +128,9 @@ export type SendToken = { granted: true; waitMs: number; slotAtMs: number } | { 
 // The balance holds "at updated_at", so the slot is updated_at + debt/rate: RETURNING reads
 // updated_at, not a later clock reading (under load the two differ by milliseconds, and a slot
 // placed late would let the next one come closer than 1/rate). updated_at never moves back.
+// Its commit does not wait for the disk (synchronous_commit off, this transaction only): the row is
+// the window's too (claimStarts), and every claim and take of the project would queue behind an
+// fsync per take; a crash of PostgreSQL itself loses at most the bucket's last takes.
 const TAKE_SQL = `
 insert into send_rate_buckets as b (project_id, tokens, updated_at)
 values (?, ?::float8 - ?::float8, clock_timestamp())
@@ -135,7 +138,7 @@ on conflict (project_id) do update
   set tokens = least(?::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at)::float8 * ?::float8) - ?::float8,
       updated_at = greatest(clock_timestamp(), b.updated_at)
   where least(?::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at)::float8 * ?::float8) - ?::float8 >= ?::float8
-returning tokens, extract(epoch from updated_at)::float8 * 1000 as now_ms`;
+returning tokens, extract(epoch from updated_at)::float8 * 1000 as now_ms, set_config('synchronous_commit', 'off', true) as commit_mode`;
 
 const BALANCE_SQL = `
 select least(?::float8, tokens + extract(epoch from clock_timestamp() - updated_at)::float8 * ?::float8) as tokens
