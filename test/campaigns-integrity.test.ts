@@ -308,6 +308,22 @@ describe('the admission and fence of a group (rows whose connections are in hand
   });
 });
 
+describe('the previous code\'s admission statement (processes still running it during an upgrade)', () => {
+  it('admit_campaign_hand_offs still fences the rows and takes as many window starts as there is room for: the first rows in contact order counted, the rest waiting, the starts in the window', async () => {
+    const { id, em, rows } = await claimedRowsOfSendingCampaign('oldadmit', 3);
+    const { project } = await createProject(ctx.orm.em.fork(), 'oldadmit-window');
+    const answered = await sqlRows<{ recipient_id: string; hand_offs: number | null }>(
+      em,
+      'select recipient_id, hand_offs from admit_campaign_hand_offs(?, ?, ?, ?, ?, ?::uuid[], ?)',
+      [project.id, 60_000, 2, id, 0, rows.map((r) => r.id), 'attempt-1'],
+    );
+    expect(answered.map((r) => [r.recipient_id, r.hand_offs])).toEqual([[rows[0].id, 1], [rows[1].id, 1], [rows[2].id, null]]);
+    const [w] = await sqlRows<{ n: number }>(em, 'select (select sum(c) from unnest(window_counts) c)::int as n from send_rate_buckets where project_id = ?', [project.id]);
+    expect(w.n).toBe(2);
+    expect((await claimSendStarts(ctx.orm.em.fork(), project.id, { maxStarts: 2, windowMs: 60_000, reserveRate: 1 }, 1))[0].admitted).toBe(false);
+  });
+});
+
 describe('POST /campaigns/{id}/test', () => {
   it('refuses a suppressed address (422 RECIPIENT_SUPPRESSED) and, for MARKETING, an unsubscribed contact (422 RECIPIENT_UNSUBSCRIBED): nothing sent, no email recorded', async () => {
     await seedContacts(ctx.orm, p.id, 'tstunsub', 1, { subscribed: false });
