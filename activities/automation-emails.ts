@@ -49,10 +49,9 @@ export interface StepMail {
  * sqlHeldRows, as the campaign's) until `release` after the group's MAIL FROMs, or undone by
  * `rollback`; the mails not admitted `waiting`; a mail in neither is refused.
  */
-export async function admitExecutionMails(em: EntityManager, projectId: string, pacing: Pacing, mails: StepMail[]): Promise<GroupAdmission> {
-  return admitGroup(em, projectId, pacing, mails.map((m) => m.emailId), (admitted) =>
-    sqlHeldRows<FencedRow>(em, FENCE, [projectId, mails.map((m) => m.emailId), mails.map((m) => m.executionId), admitted]),
-  );
+export async function admitExecutionMails(em: EntityManager, projectId: string, pacing: Pacing, mails: StepMail[], late?: (startMs: number) => boolean): Promise<GroupAdmission> {
+  const emailIds = mails.map((m) => m.emailId);
+  return admitGroup(em, projectId, pacing, emailIds, (admitted) => sqlHeldRows<FencedRow>(em, FENCE, [projectId, emailIds, mails.map((m) => m.executionId), admitted]), late);
 }
 
 /** The part of the shared run every batch of the project uses: pacing, admission and fence, outcome writes. */
@@ -62,7 +61,7 @@ export function executionMailSource(deps: Pick<ActivityDeps, 'orm'>, projectId: 
   return {
     projectId,
     pacing,
-    admitGroup: (group) => admitExecutionMails(writer, projectId, pacing, group.map((row) => ({ emailId: row.id, executionId: row.executionId }))),
+    admitGroup: (group, late) => admitExecutionMails(writer, projectId, pacing, group.map((row) => ({ emailId: row.id, executionId: row.executionId })), late),
     refusal: async () => undefined,
     refusalPerRow: true,
     record: (batch) => writeOutcomes(writer, batch),

@@ -234,8 +234,10 @@ export interface FencedRow {
  * window's row is never locked by a transaction that holds a fence, so the two never wait for each
  * other in a cycle. A full window answers every row waiting without taking the fence. Starts the
  * fence did not use (rows refused) are given back (release_send_starts: one more round trip, only
- * then, and off the hand-off's path unless nothing was admitted); a rollback (a late answer, a
- * stopped batch) gives back the rows' starts too.
+ * then, and off the hand-off's path unless nothing was admitted); a rollback (a stopped batch)
+ * gives back the rows' starts too. A claim whose answer came late (`late`, see STALE_START_MS) is
+ * given back and taken again right away, before the fence: lateness is judged on the claim's own
+ * answer, so a worker slow to send the fence after it does not roll the fence back and repeat both.
  */
 export async function admitGroup(
   em: EntityManager,
@@ -243,9 +245,16 @@ export async function admitGroup(
   pacing: WindowShape,
   ids: string[],
   fence: (admitted: number) => Promise<HeldRows<FencedRow>>,
+  late: (startMs: number) => boolean = () => false,
 ): Promise<GroupAdmission> {
-  const claim = await claimStarts(em, projectId, pacing, ids.length);
-  const giveBack = (n: number) => (n > 0 ? releaseSendStarts(em, projectId, claim.startMs, n).catch(() => {}) : Promise.resolve());
+  let claim = await claimStarts(em, projectId, pacing, ids.length);
+  // A claim answered late (see STALE_START_MS; `late` says when and how often) gives its starts back and is taken again, before any fence.
+  while (claim.admitted > 0 && late(claim.startMs)) {
+    await releaseSendStarts(em, projectId, claim.startMs, claim.admitted).catch(() => {});
+    claim = await claimStarts(em, projectId, pacing, ids.length);
+  }
+  const startMs = claim.startMs;
+  const giveBack = (n: number) => (n > 0 ? releaseSendStarts(em, projectId, startMs, n).catch(() => {}) : Promise.resolve());
   if (claim.admitted === 0) {
     return { attempts: new Map(), waiting: [...ids], startMs: claim.startMs, waitMs: claim.waitMs, release: async () => {}, rollback: async () => {} };
   }

@@ -45,9 +45,9 @@ describe('the pacing window as counts per slot', () => {
     const p = await ctx.newProject('slots-expiry');
     const width = 30_000;
     const now = slotOf(await dbNowMs());
-    // Two starts in a slot that leaves the window ~50 ms from now, one in a slot that stays ~25 s.
-    const oldest = now - 5990;
-    await setWindow(p.id, oldest, [2, ...Array<number>(999).fill(0), 1]);
+    // Two starts in a slot that leaves the window ~500 ms from now, one in a slot that stays ~25 s.
+    const oldest = now - 5900;
+    await setWindow(p.id, oldest, [2, ...Array<number>(909).fill(0), 1]);
     const full = await claim(p.id, width, 3, 1);
     expect(full.admitted).toBe(0);
     expect(Number(full.wait_ms)).toBeCloseTo((oldest + 1) * QUANTUM_MS + width - Number(full.start_ms), 6);
@@ -70,9 +70,9 @@ describe('the pacing window as counts per slot', () => {
     const p = await ctx.newProject('slots-boundary');
     const width = 1_000;
     const now = await dbNowMs();
-    // Slot `dead` ended more than `width` ago (by 2 slots); slot `live` ends, plus the width, 5 slots from now.
+    // Slot `dead` ended more than `width` ago (by 2 slots); slot `live` ends, plus the width, ~500 ms from now.
     const dead = slotOf(now - width) - 3;
-    const live = slotOf(now - width) + 5;
+    const live = slotOf(now - width) + 100;
     await setWindow(p.id, dead, [4, ...Array<number>(live - dead - 1).fill(0), 1]);
     const c = await claim(p.id, width, 5, 5);
     expect(c.admitted).toBe(4);

@@ -132,10 +132,14 @@ const FENCE = preparedStatement(
  * admitted `waiting`. Nothing admitted (the campaign stopped, its epoch moved, no row is ours, or
  * the window is full): the transaction has already ended.
  */
-export async function admitHandOffs(em: EntityManager, key: FenceGroupKey, pacing: { projectId: string; windowMs: number; maxStarts: number }, recipientIds: string[]): Promise<GroupAdmission> {
-  return admitGroup(em, pacing.projectId, pacing, recipientIds, (admitted) =>
-    sqlHeldRows<FencedRow>(em, FENCE, [key.campaignId, key.epoch, recipientIds, key.claim, admitted]),
-  );
+export async function admitHandOffs(
+  em: EntityManager,
+  key: FenceGroupKey,
+  pacing: { projectId: string; windowMs: number; maxStarts: number },
+  recipientIds: string[],
+  late?: (startMs: number) => boolean,
+): Promise<GroupAdmission> {
+  return admitGroup(em, pacing.projectId, pacing, recipientIds, (admitted) => sqlHeldRows<FencedRow>(em, FENCE, [key.campaignId, key.epoch, recipientIds, key.claim, admitted]), late);
 }
 
 /** Why a fence failed: the campaign's status when not SENDING (PAUSED when it went through a pause), else undefined (the claim moved). */
