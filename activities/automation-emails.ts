@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
-import { groupAdmission, pacingFor, sendRateOf, type AdmissionRow, type GroupAdmission, type Pacing } from '../core/pacing.js';
+import { admitGroup, pacingFor, sendRateOf, type FencedRow, type GroupAdmission, type Pacing } from '../core/pacing.js';
 import { Email, Project } from '../db/entities/index.js';
 import { preparedStatement, sqlHeldRows, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
@@ -20,21 +20,22 @@ import { retrying } from './lib/retry.js';
  * signed by its batch, handed over through the pooled SMTP connections, outcomes written with
  * their `email.*` events.
  *
- * Admission and hand-off fence in one statement for the mails whose connections are in hand
- * together (admit_execution_mails, Migration20261130100000), in a transaction held until their
- * MAIL FROMs are written: each execution row share-locked while RUNNING (a cancel's update waits
- * for it; once the cancel has answered no later fence passes), the email record QUEUED/SENDING ->
- * SENDING with attempts + 1, and the project's pacing window's starts for as many. A refused fence
- * leaves that mail alone (refusalPerRow), not the others. The window that remains is the engine's
- * 250-before-commit one: a worker killed after the server's 250 and before the outcome's write
- * sends that record again (same Message-ID) when the batch activity is retried.
+ * Admission and hand-off fence for the mails whose connections are in hand together
+ * (core/pacing.ts, admitGroup): the project's pacing window's starts claimed in a short transaction
+ * of their own, then the fence for as many (fence_execution_mails, Migration20261201100000) in a
+ * transaction held until their MAIL FROMs are written: each execution row share-locked while
+ * RUNNING (a cancel's update waits for it; once the cancel has answered no later fence passes), the
+ * email record QUEUED/SENDING -> SENDING with attempts + 1. A refused fence leaves that mail alone
+ * (refusalPerRow), not the others. The window that remains is the engine's 250-before-commit one: a
+ * worker killed after the server's 250 and before the outcome's write sends that record again (same
+ * Message-ID) when the batch activity is retried.
  */
 
-/** Its commit does not wait for the disk, as the campaign's admission (core/campaigns/recipients.ts, ADMIT, says why). */
-const ADMIT = preparedStatement(
-  'mailhub_admit_execution_mails_v2',
-  `select email_id as id, attempts, start_ms, wait_ms, set_config('synchronous_commit', 'off', true) as commit_mode
-   from admit_execution_mails(?, ?, ?, ?::uuid[], ?::uuid[])`,
+/** Its commit does not wait for the disk, as the campaign's fence (core/campaigns/recipients.ts, FENCE, says why). */
+const FENCE = preparedStatement(
+  'mailhub_fence_execution_mails_v1',
+  `select email_id as id, attempts, set_config('synchronous_commit', 'off', true) as commit_mode
+   from fence_execution_mails(?, ?::uuid[], ?::uuid[], ?)`,
 );
 
 /** A mail of the batch: the email record and the execution it belongs to. */
@@ -44,15 +45,13 @@ export interface StepMail {
 }
 
 /**
- * The window's starts and the fence of a group of mails (see above), held (db/sql.ts,
+ * The window's starts and the fence of a group of mails (see above), the fence held (db/sql.ts,
  * sqlHeldRows, as the campaign's) until `release` after the group's MAIL FROMs, or undone by
- * `rollback`; the mails fenced but not admitted `waiting`; a mail in neither is refused.
+ * `rollback`; the mails not admitted `waiting`; a mail in neither is refused.
  */
-export async function admitExecutionMails(em: EntityManager, projectId: string, pacing: Pacing, mails: StepMail[]): Promise<GroupAdmission> {
-  const held = await sqlHeldRows<AdmissionRow>(em, ADMIT, [
-    projectId, pacing.windowMs, pacing.maxStarts, mails.map((m) => m.emailId), mails.map((m) => m.executionId),
-  ]);
-  return groupAdmission(held);
+export async function admitExecutionMails(em: EntityManager, projectId: string, pacing: Pacing, mails: StepMail[], late?: (startMs: number) => boolean): Promise<GroupAdmission> {
+  const emailIds = mails.map((m) => m.emailId);
+  return admitGroup(em, projectId, pacing, emailIds, (admitted) => sqlHeldRows<FencedRow>(em, FENCE, [projectId, emailIds, mails.map((m) => m.executionId), admitted]), late);
 }
 
 /** The part of the shared run every batch of the project uses: pacing, admission and fence, outcome writes. */
@@ -62,7 +61,7 @@ export function executionMailSource(deps: Pick<ActivityDeps, 'orm'>, projectId: 
   return {
     projectId,
     pacing,
-    admitGroup: (group) => admitExecutionMails(writer, projectId, pacing, group.map((row) => ({ emailId: row.id, executionId: row.executionId }))),
+    admitGroup: (group, late) => admitExecutionMails(writer, projectId, pacing, group.map((row) => ({ emailId: row.id, executionId: row.executionId })), late),
     refusal: async () => undefined,
     refusalPerRow: true,
     record: (batch) => writeOutcomes(writer, batch),

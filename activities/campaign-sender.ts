@@ -110,7 +110,7 @@ export async function deliverRows(
       rows: todo,
       compose: await campaignComposer(deps, em, campaign, project, todo),
       // The window's starts and the fence of the rows whose connections are in hand: one statement.
-      admitGroup: (group) => admitHandOffs(writer, key, { projectId: campaign.projectId, ...pacing }, group.map((r) => r.id)),
+      admitGroup: (group, late) => admitHandOffs(writer, key, { projectId: campaign.projectId, ...pacing }, group.map((r) => r.id), late),
       refusal: () => fenceRefusal(writer, campaign.id, epoch),
       record: (batch) => writeOutcomes(writer, campaign, batch),
     }, settled);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlFirst, sqlOne, sqlRows, type HeldRows } from '../db/sql.js';
+import { preparedStatement, sqlFirst, sqlPreparedRows, sqlRows, type HeldRows } from '../db/sql.js';
 
 /*
  * The project's sending rate, shared by every worker process, campaign and transactional send.
@@ -22,6 +22,12 @@ import { sqlFirst, sqlOne, sqlRows, type HeldRows } from '../db/sql.js';
  * 20 ms), inside the 3% campaigns aim for. What keeps the difference under GUARD_MS is that a start
  * reaching its hand-off late is released and claimed again (STALE_START_MS); 30 ms without that
  * release cost 3.5% (bench/RESULTS.md, pacing across two campaigns and /v1/send).
+ *
+ * The window is kept as counts per QUANTUM_MS slot of the database clock (send_rate_buckets.
+ * window_counts, db/migrations/Migration20261201100000_pacing_slots.ts), and a start counts until
+ * the end of its slot plus the window's width: up to QUANTUM_MS longer than itself, never less,
+ * so the server still never sees more than the rate. That costs up to QUANTUM_MS per window of
+ * throughput (the reservation rate is lowered to match): 25 ms with the guard, 2.4% at 1,025 ms.
  */
 export const BURST_TOKENS = 1;
 /**
@@ -38,6 +44,8 @@ export const STALE_START_MS = 10;
 export const MAX_RECLAIMS = 2;
 export const MAX_AHEAD_SECONDS = 60;
 export const GUARD_MS = 20;
+/** The window's slot on the database clock (a literal in the migration above: change both together). */
+export const QUANTUM_MS = 5;
 
 export interface Pacing {
   /** Sends admitted per window. */
@@ -54,7 +62,8 @@ export function pacingFor(ratePerSecond: number): Pacing {
   const maxStarts = Math.max(1, Math.floor(rate));
   // At least a second: a fractional rate (14.9/s) must not let 15 starts into one second.
   const windowMs = Math.max(1000, (maxStarts * 1000) / rate) + GUARD_MS;
-  return { maxStarts, windowMs, reserveRate: (maxStarts * 1000) / windowMs };
+  // A start counts up to QUANTUM_MS longer than the window (the end of its slot): reserved at the rate that admits.
+  return { maxStarts, windowMs, reserveRate: (maxStarts * 1000) / (windowMs + QUANTUM_MS) };
 }
 
 export type SendStart = { admitted: true; startMs: number } | { admitted: false; waitMs: number };
@@ -69,19 +78,38 @@ export async function claimSendStart(em: EntityManager, projectId: string, pacin
 }
 
 /**
+ * The claim's commit does not wait for its WAL to reach the disk (synchronous_commit off, for its
+ * transaction only): the window's row is locked until that commit, so every other claimer of the
+ * project would wait through an fsync per claim. A crash of PostgreSQL itself in that moment loses
+ * starts of a window long past once the server is back.
+ */
+const CLAIM = preparedStatement(
+  'mailhub_claim_send_starts_v2',
+  `select admitted, wait_ms, start_ms, set_config('synchronous_commit', 'off', true) as commit_mode from claim_send_starts(?, ?, ?, ?)`,
+);
+
+/** What the window's claim needs of a Pacing. */
+type WindowShape = Pick<Pacing, 'maxStarts' | 'windowMs'>;
+
+/** `n` starts asked at once: how many were admitted (the first ones), at `startMs`; the others come back after `waitMs`. */
+interface Claim {
+  admitted: number;
+  startMs: number;
+  waitMs: number;
+}
+
+async function claimStarts(em: EntityManager, projectId: string, pacing: WindowShape, n: number): Promise<Claim> {
+  const [row] = await sqlPreparedRows<{ admitted: number; wait_ms: number; start_ms: number }>(em, CLAIM, [projectId, pacing.windowMs, pacing.maxStarts, n]);
+  return { admitted: Number(row.admitted), startMs: Number(row.start_ms), waitMs: Math.max(1, Math.ceil(Number(row.wait_ms))) };
+}
+
+/**
  * Step 2 for `n` sends that are ready now, in one round trip: as many as the window has room for
  * are admitted (the first ones), the rest are told how long to wait.
  */
 export async function claimSendStarts(em: EntityManager, projectId: string, pacing: Pacing, n: number): Promise<SendStart[]> {
-  const row = await sqlOne<{ admitted: number; wait_ms: number; start_ms: number }>(em, 'select admitted, wait_ms, start_ms from claim_send_starts(?, ?, ?, ?)', [
-    projectId,
-    pacing.windowMs,
-    pacing.maxStarts,
-    n,
-  ]);
-  const admitted = Number(row.admitted);
-  const waitMs = Math.max(1, Math.ceil(Number(row.wait_ms)));
-  return Array.from({ length: n }, (_, i): SendStart => (i < admitted ? { admitted: true, startMs: Number(row.start_ms) } : { admitted: false, waitMs }));
+  const { admitted, startMs, waitMs } = await claimStarts(em, projectId, pacing, n);
+  return Array.from({ length: n }, (_, i): SendStart => (i < admitted ? { admitted: true, startMs } : { admitted: false, waitMs }));
 }
 
 /** Takes back `n` admitted starts at `startMs` that were never handed over (see STALE_START_MS). */
@@ -100,6 +128,9 @@ export type SendToken = { granted: true; waitMs: number; slotAtMs: number } | { 
 // The balance holds "at updated_at", so the slot is updated_at + debt/rate: RETURNING reads
 // updated_at, not a later clock reading (under load the two differ by milliseconds, and a slot
 // placed late would let the next one come closer than 1/rate). updated_at never moves back.
+// Its commit does not wait for the disk (synchronous_commit off, this transaction only): the row is
+// the window's too (claimStarts), and every claim and take of the project would queue behind an
+// fsync per take; a crash of PostgreSQL itself loses at most the bucket's last takes.
 const TAKE_SQL = `
 insert into send_rate_buckets as b (project_id, tokens, updated_at)
 values (?, ?::float8 - ?::float8, clock_timestamp())
@@ -107,7 +138,7 @@ on conflict (project_id) do update
   set tokens = least(?::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at)::float8 * ?::float8) - ?::float8,
       updated_at = greatest(clock_timestamp(), b.updated_at)
   where least(?::float8, b.tokens + extract(epoch from clock_timestamp() - b.updated_at)::float8 * ?::float8) - ?::float8 >= ?::float8
-returning tokens, extract(epoch from updated_at)::float8 * 1000 as now_ms`;
+returning tokens, extract(epoch from updated_at)::float8 * 1000 as now_ms, set_config('synchronous_commit', 'off', true) as commit_mode`;
 
 const BALANCE_SQL = `
 select least(?::float8, tokens + extract(epoch from clock_timestamp() - updated_at)::float8 * ?::float8) as tokens
@@ -171,33 +202,69 @@ export function maxInWindow(times: number[], widthMs: number): number {
 }
 
 /**
- * A group of hand-offs admitted by the project's window together with their fence (one statement
- * held until their MAIL FROMs: admit_campaign_hand_offs, admit_execution_mails).
+ * A group of hand-offs admitted by the project's window, with their fence held until their MAIL
+ * FROMs (admitGroup).
  */
 export interface GroupAdmission {
   /** Hand-offs so far (this one included) of each row fenced and admitted; a row in neither this nor `waiting` is refused. */
   attempts: Map<string, number>;
-  /** Rows fenced but not admitted (the window is full): nothing counted for them, they come back after `waitMs`. */
+  /** Rows not admitted (the window is full): nothing counted for them, they come back after `waitMs`. */
   waiting: string[];
   /** The admitted rows' start (epoch ms, database clock). */
   startMs: number;
   waitMs: number;
   /** Ends the fence's transaction: call once every admitted row's MAIL FROM is written (or will not be). */
   release(): Promise<void>;
-  /** Ends the transaction undoing it all: the window's starts and the rows' attempts (nothing will be sent). */
+  /** Undoes it all: the fence's transaction rolled back (the rows' attempts) and the window's starts given back (nothing will be sent). */
   rollback(): Promise<void>;
 }
 
-/** A row of an admission statement: the row's id, its hand-offs so far (null: waiting for room), the group's start and wait. */
-export interface AdmissionRow {
+/** A row of a fence statement: the row's id and its hand-offs so far (null: fenced, but beyond the starts admitted). */
+export interface FencedRow {
   id: string;
   attempts: number | null;
-  start_ms: number;
-  wait_ms: number;
 }
 
-/** The group's admission out of its held statement's rows (released at once when none was admitted). */
-export async function groupAdmission(held: HeldRows<AdmissionRow>): Promise<GroupAdmission> {
+/**
+ * The admission of a group of rows whose SMTP connections are in hand: first the group's starts
+ * in the project's window (claim_send_starts, a short transaction of its own, committed at once:
+ * the window's row is never locked across the network, and no admission of the project waits for
+ * another group's MAIL FROMs), then the source's fence for as many rows as were admitted (`fence`:
+ * a held statement, db/sql.ts sqlHeldRows, kept until the group's MAIL FROMs as before). The
+ * window's row is never locked by a transaction that holds a fence, so the two never wait for each
+ * other in a cycle. A full window answers every row waiting without taking the fence. Starts the
+ * fence did not use (rows refused) are given back (release_send_starts: one more round trip, only
+ * then, and off the hand-off's path unless nothing was admitted); a rollback (a stopped batch)
+ * gives back the rows' starts too. A claim whose answer came late (`late`, see STALE_START_MS) is
+ * given back and taken again right away, before the fence: lateness is judged on the claim's own
+ * answer, so a worker slow to send the fence after it does not roll the fence back and repeat both.
+ */
+export async function admitGroup(
+  em: EntityManager,
+  projectId: string,
+  pacing: WindowShape,
+  ids: string[],
+  fence: (admitted: number) => Promise<HeldRows<FencedRow>>,
+  late: (startMs: number) => boolean = () => false,
+): Promise<GroupAdmission> {
+  let claim = await claimStarts(em, projectId, pacing, ids.length);
+  // A claim answered late (see STALE_START_MS; `late` says when and how often) gives its starts back and is taken again, before any fence.
+  while (claim.admitted > 0 && late(claim.startMs)) {
+    await releaseSendStarts(em, projectId, claim.startMs, claim.admitted).catch(() => {});
+    claim = await claimStarts(em, projectId, pacing, ids.length);
+  }
+  const startMs = claim.startMs;
+  const giveBack = (n: number) => (n > 0 ? releaseSendStarts(em, projectId, startMs, n).catch(() => {}) : Promise.resolve());
+  if (claim.admitted === 0) {
+    return { attempts: new Map(), waiting: [...ids], startMs: claim.startMs, waitMs: claim.waitMs, release: async () => {}, rollback: async () => {} };
+  }
+  let held: HeldRows<FencedRow>;
+  try {
+    held = await fence(claim.admitted);
+  } catch (err) {
+    await giveBack(claim.admitted);
+    throw err;
+  }
   const attempts = new Map<string, number>();
   const waiting: string[] = [];
   for (const r of held.rows) {
@@ -206,13 +273,16 @@ export async function groupAdmission(held: HeldRows<AdmissionRow>): Promise<Grou
   }
   // After the answer a failed commit changes nothing for the hand-off: the locks are gone either way.
   const release = () => held.commit().catch(() => {});
-  if (attempts.size === 0) await release();
+  const unused = giveBack(claim.admitted - attempts.size);
+  if (attempts.size === 0) await Promise.all([release(), unused]);
   return {
     attempts,
     waiting,
-    startMs: Number(held.rows[0]?.start_ms ?? 0),
-    waitMs: Math.max(1, Math.ceil(Number(held.rows[0]?.wait_ms ?? 0))),
+    startMs: claim.startMs,
+    waitMs: claim.waitMs,
     release,
-    rollback: () => held.rollback().catch(() => {}),
+    rollback: async () => {
+      await Promise.all([held.rollback().catch(() => {}), giveBack(attempts.size)]);
+    },
   };
 }

@@ -30,6 +30,7 @@ import { Migration20261130100000_execution_mail_admit } from './migrations/Migra
 import { Migration20261201200100_recipients_fillfactor } from './migrations/Migration20261201200100_recipients_fillfactor.js';
 import { Migration20261201200000_event_trigger_per_statement } from './migrations/Migration20261201200000_event_trigger_per_statement.js';
 import { Migration20261130400000_event_name_shards } from './migrations/Migration20261130400000_event_name_shards.js';
+import { Migration20261201100000_pacing_slots } from './migrations/Migration20261201100000_pacing_slots.js';
 
 /** Migrations are listed here (not globbed) so tsx, vitest and bundled builds all find them. */
 export const migrationsList = [
@@ -60,6 +61,7 @@ export const migrationsList = [
   { name: 'Migration20261129200000_campaign_admit', class: Migration20261129200000_campaign_admit },
   { name: 'Migration20261130100000_execution_mail_admit', class: Migration20261130100000_execution_mail_admit },
   { name: 'Migration20261130400000_event_name_shards', class: Migration20261130400000_event_name_shards },
+  { name: 'Migration20261201100000_pacing_slots', class: Migration20261201100000_pacing_slots },
   { name: 'Migration20261201200000_event_trigger_per_statement', class: Migration20261201200000_event_trigger_per_statement },
   { name: 'Migration20261201200100_recipients_fillfactor', class: Migration20261201200100_recipients_fillfactor },
 ];

@@ -69,7 +69,7 @@ const submitter = (signal = new AbortController().signal): Submitter => ({ heart
 function observed(pacing: Pacing, groups: string[][]): () => RunSource<StepMailRow> {
   return () => {
     const source = executionMailSource({ orm: ctx.orm }, ctx.project.id, pacing);
-    return { ...source, admitGroup: (group) => (groups.push(group.map((r) => r.id)), source.admitGroup(group)) };
+    return { ...source, admitGroup: (group, late) => (groups.push(group.map((r) => r.id)), source.admitGroup(group, late)) };
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireSendToken, acquireSendTokens, claimSendStart, claimSendStarts, GUARD_MS, MAX_AHEAD_SECONDS, maxInWindow, pacingFor, releaseSendStarts } from '../core/pacing.js';
+import { acquireSendToken, acquireSendTokens, claimSendStart, claimSendStarts, GUARD_MS, MAX_AHEAD_SECONDS, maxInWindow, pacingFor, QUANTUM_MS, releaseSendStarts } from '../core/pacing.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
 import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { setupTestContext, type TestContext } from './helpers.js';
@@ -98,11 +98,11 @@ describe('acquireSendToken (the PostgreSQL token bucket)', () => {
 const wide = (maxStarts: number, windowMs = 30_000) => ({ maxStarts, windowMs, reserveRate: (maxStarts * 1000) / windowMs });
 
 describe('claimSendStart (the sliding window of send starts)', () => {
-  it('pacingFor: maxStarts per second plus GUARD_MS', () => {
-    expect(pacingFor(5)).toEqual({ maxStarts: 5, windowMs: 1000 + GUARD_MS, reserveRate: 5000 / (1000 + GUARD_MS) });
+  it('pacingFor: maxStarts per second plus GUARD_MS, reserved at the rate the window admits (a start counts up to QUANTUM_MS longer: the end of its slot)', () => {
+    expect(pacingFor(5)).toEqual({ maxStarts: 5, windowMs: 1000 + GUARD_MS, reserveRate: 5000 / (1000 + GUARD_MS + QUANTUM_MS) });
   });
 
-  it('admits maxStarts sends, then refuses with the wait until the oldest leaves the window', async () => {
+  it('admits maxStarts sends, then refuses with the wait until the oldest leaves the window (at the end of its QUANTUM_MS slot)', async () => {
     const p = await ctx.newProject('window');
     const pacing = wide(5, 3000);
     const starts: number[] = [];
@@ -116,11 +116,12 @@ describe('claimSendStart (the sliding window of send starts)', () => {
     const answeredAt = Date.now();
     expect(refused.admitted).toBe(false);
     if (refused.admitted) return;
-    // The first start leaves the window windowMs after it: the wait is that moment less the
-    // database's now, which lies between the two readings of this (same) clock around the call.
+    // The first start leaves the window windowMs after it, or up to QUANTUM_MS later (the end of
+    // its slot): the wait is that moment less the database's now, which lies between the two
+    // readings of this (same) clock around the call.
     const leaves = starts[0] + pacing.windowMs;
     expect(refused.waitMs).toBeGreaterThanOrEqual(leaves - answeredAt - 2);
-    expect(refused.waitMs).toBeLessThanOrEqual(Math.min(pacing.windowMs, leaves - askedAt + 2));
+    expect(refused.waitMs).toBeLessThanOrEqual(Math.min(pacing.windowMs, leaves - askedAt) + QUANTUM_MS + 2);
     await new Promise((r) => setTimeout(r, refused.waitMs + 5));
     const again = await claimSendStart(ctx.orm.em.fork(), p.id, pacing);
     expect(again.admitted).toBe(true);
@@ -147,7 +148,7 @@ describe('claimSendStart (the sliding window of send starts)', () => {
     if (refused.admitted || !first[0].admitted) return;
     // Back when the first start leaves the window (the claims so far took what they took).
     expect(refused.waitMs).toBeGreaterThanOrEqual(first[0].startMs + pacing.windowMs - answeredAt - 2);
-    expect(refused.waitMs).toBeLessThanOrEqual(pacing.windowMs);
+    expect(refused.waitMs).toBeLessThanOrEqual(pacing.windowMs + QUANTUM_MS);
     expect((await claimSendStarts(ctx.orm.em.fork(), p.id, pacing, 2)).some((s) => s.admitted)).toBe(false);
   });
 
@@ -161,12 +162,12 @@ describe('claimSendStart (the sliding window of send starts)', () => {
     const startMs = first[0].admitted ? first[0].startMs : NaN;
     await releaseSendStarts(em(), p.id, startMs, 2);
     // Two of the three places are free again, not three; a start that is not in the window changes nothing.
-    await releaseSendStarts(em(), p.id, startMs - 1);
+    await releaseSendStarts(em(), p.id, startMs - 2 * pacing.windowMs);
     expect((await claimSendStarts(em(), p.id, pacing, 3)).map((s) => s.admitted)).toEqual([true, true, false]);
   });
 
   it('a rate below one per second admits one send per 1/rate seconds (plus the guard)', () => {
-    expect(pacingFor(0.5)).toEqual({ maxStarts: 1, windowMs: 2000 + GUARD_MS, reserveRate: 1000 / (2000 + GUARD_MS) });
+    expect(pacingFor(0.5)).toEqual({ maxStarts: 1, windowMs: 2000 + GUARD_MS, reserveRate: 1000 / (2000 + GUARD_MS + QUANTUM_MS) });
     expect(pacingFor(14).maxStarts).toBe(14);
   });
 });

@@ -72,7 +72,7 @@ export interface RunSource<R extends { id: string }> {
    * at the same moment (core/pacing.ts, GroupAdmission): held until every admitted row's MAIL FROM
    * is written; a row neither admitted nor waiting is refused.
    */
-  admitGroup(rows: R[]): Promise<GroupAdmission>;
+  admitGroup(rows: R[], late: (startMs: number) => boolean): Promise<GroupAdmission>;
   /** Why a fence refused: a status that stops the batch, or undefined when only this attempt lost the rows. */
   refusal(): Promise<string | undefined>;
   /** A refused fence leaves only that row unsent, not the batch (automations: one execution cancelled); refusal() is then not asked. */
@@ -168,31 +168,33 @@ export type RowAdmission = { hold: BatchFenceHold; startMs: number } | { waitMs:
 /**
  * One row's admission and fence out of a group's (RunSource.admitGroup): the callers that are
  * ready in the same turn of the event loop (connections in hand) or while another group's
- * statement runs go together, and take their starts and pass their fence in one statement; the
- * group's hold is released when the last of its rows released its own (its MAIL FROM is written). A group whose answer arrives too late (pace.ts, isStale: its starts would
- * bunch up with on-time ones at the server) is rolled back and taken again, at most MAX_RECLAIMS
- * times. A row whose batch has `stopped` (its activity cancelled: a run serves several) is left
+ * admission runs go together, and take their starts and pass their fence together; the group's
+ * hold is released when the last of its rows released its own (its MAIL FROM is written). A claim
+ * whose answer arrives too late (pace.ts, isStale: its starts would bunch up with on-time ones at
+ * the server) is given back and taken again before the fence, at most MAX_RECLAIMS times per
+ * group (core/pacing.ts, admitGroup). A row whose batch has `stopped` (its activity cancelled: a run serves several) is left
  * out; one whose batch stopped while the statement ran has the group rolled back (nothing handed
  * over) and taken again without it.
  */
-export function groupedAdmission<R extends { id: string }>(admitGroup: (rows: R[]) => Promise<GroupAdmission>, stopped: (row: R) => boolean): (row: R) => Promise<RowAdmission> {
+export function groupedAdmission<R extends { id: string }>(
+  admitGroup: (rows: R[], late: (startMs: number) => boolean) => Promise<GroupAdmission>,
+  stopped: (row: R) => boolean,
+): (row: R) => Promise<RowAdmission> {
   return groupedCalls(FENCE_GROUP_MAX, async (rows: R[]): Promise<RowAdmission[]> => {
     const answers = new Map<R, RowAdmission>();
-    for (let live = rows, reclaims = 0; ; ) {
+    let reclaims = 0;
+    // Judged on the claim's answer, before the fence (core/pacing.ts, admitGroup).
+    const late = (startMs: number) => {
+      observeStart(startMs);
+      return reclaims < MAX_RECLAIMS && isStale(startMs) && ++reclaims > 0;
+    };
+    for (let live = rows; ; ) {
       live = live.filter((row) => !stopped(row));
       if (live.length === 0) break;
-      const group = await admitGroup(live);
-      if (group.attempts.size > 0) {
-        observeStart(group.startMs);
-        if (live.some((row) => group.attempts.has(row.id) && stopped(row))) {
-          await group.rollback();
-          continue;
-        }
-        if (reclaims < MAX_RECLAIMS && isStale(group.startMs)) {
-          reclaims++;
-          await group.rollback();
-          continue;
-        }
+      const group = await admitGroup(live, late);
+      if (group.attempts.size > 0 && live.some((row) => group.attempts.has(row.id) && stopped(row))) {
+        await group.rollback();
+        continue;
       }
       const holds = sharedHolds(live, group);
       const waiting = new Set(group.waiting);

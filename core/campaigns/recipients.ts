@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
 import { OUTCOME_EVENTS, OUTCOME_INPUT, outcomeInput, withBounceSuppression, type ChangedOutcome, type EmailFinalStatus, type EmailOutcome } from '../emails/outcomes.js';
 import { preparedStatement, sqlFirst, sqlHeldRows, sqlRows } from '../../db/sql.js';
-import { groupAdmission, type AdmissionRow, type GroupAdmission } from '../pacing.js';
+import { admitGroup, type FencedRow, type GroupAdmission } from '../pacing.js';
 
 /*
  * The campaign_recipients rows: one per (campaign, contact), slim (status, message id, times,
@@ -87,10 +87,11 @@ export async function rangeCounts(em: EntityManager, campaignId: string, range: 
 
 /**
  * The hand-off fence of a group of rows, taken with SMTP connections in hand right before their
- * MAIL FROM, together with their starts in the project's pacing window, and held until every one
- * of them is written (`release`). One prepared statement in a transaction of its own on a pooled
- * connection (db/sql.ts, sqlHeldRows) calling admit_campaign_hand_offs (db/migrations/
- * Migration20261129200000_campaign_admit.ts), the one definition of the fence:
+ * MAIL FROM, once the group's starts are admitted by the project's pacing window (core/pacing.ts,
+ * admitGroup: the window's claim commits at once, in its own transaction), and held until every
+ * one of them is written (`release`). One prepared statement in a transaction of its own on a
+ * pooled connection (db/sql.ts, sqlHeldRows) calling fence_campaign_hand_offs (db/migrations/
+ * Migration20261201100000_pacing_slots.ts), the one definition of the fence:
  *  - the campaign row is KEY SHARE locked, only while it is SENDING with the epoch the sender
  *    started with. Cancel and pause bump the epoch in the statement that changes the status, after
  *    a FOR UPDATE lock (core/campaigns/transitions.ts), which waits for every fence held: once
@@ -99,8 +100,8 @@ export async function rangeCounts(em: EntityManager, campaignId: string, range: 
  *    this attempt: a newer attempt's claim (claimRange) waits for the hand-offs under way, and the
  *    older attempt hands nothing over once the claim moved. Rows are locked in contact order, as
  *    claimRange locks them, so a group and a claim never wait for each other in a cycle;
- *  - the rows fenced take one start each of the window, as many as it has room for (the first in
- *    contact order); the others wait. The starts are seen by other claimers once released.
+ *  - as many rows as the window admitted starts for (the first in contact order) have their
+ *    attempt counted; the others wait.
  * The counter updates of recordOutcomes (FOR NO KEY UPDATE) do not conflict with KEY SHARE.
  */
 export interface FenceGroupKey {
@@ -111,32 +112,34 @@ export interface FenceGroupKey {
 }
 
 /**
- * The admission's commit does not wait for its WAL to reach the disk (synchronous_commit off, for
- * this transaction only, set with the rows it admits). The window's row stays locked until that
- * commit, so every other claimer of the project's window waits through it: an fsync per admission
- * in that queue. Locks are released at commit either way (the fence holds as before), and what the
- * transaction wrote (the rows' attempts, the window's starts) is on disk with the next synchronous
- * commit (the outcomes' write) or within wal_writer_delay. Only a crash of PostgreSQL itself in
- * that moment loses it: a hand-off left uncounted in `attempts` (one more allowed to a row refused
- * for ever) and starts of a window long past once the server is back.
+ * The fence's commit does not wait for its WAL to reach the disk (synchronous_commit off, for
+ * this transaction only, set with the rows it fences): the locks it holds (the campaign row, the
+ * rows) are released without an fsync in the hand-off's path. Locks are released at commit either
+ * way (the fence holds as before), and what the transaction wrote (the rows' attempts) is on disk
+ * with the next synchronous commit (the outcomes' write) or within wal_writer_delay. Only a crash
+ * of PostgreSQL itself in that moment loses it: a hand-off left uncounted in `attempts` (one more
+ * allowed to a row refused for ever).
  */
-const ADMIT = preparedStatement(
-  'mailhub_admit_campaign_hand_offs_v3',
-  `select recipient_id as id, hand_offs as attempts, start_ms, wait_ms, set_config('synchronous_commit', 'off', true) as commit_mode
-   from admit_campaign_hand_offs(?, ?, ?, ?, ?, ?::uuid[], ?)`,
+const FENCE = preparedStatement(
+  'mailhub_fence_campaign_hand_offs_v1',
+  `select recipient_id as id, hand_offs as attempts, set_config('synchronous_commit', 'off', true) as commit_mode
+   from fence_campaign_hand_offs(?, ?, ?::uuid[], ?, ?)`,
 );
 
 /**
- * The fence and the window's admission of `recipientIds` (see FenceGroupKey): the rows admitted
- * with their attempts, all of them held until `release` (or undone by `rollback`); the rows fenced
- * but not admitted `waiting`. Nothing admitted (the campaign stopped, its epoch moved, no row is
- * ours, or the window is full): the transaction has already ended.
+ * The window's admission and the fence of `recipientIds` (see FenceGroupKey): the rows admitted
+ * with their attempts, all of them held until `release` (or undone by `rollback`); the rows not
+ * admitted `waiting`. Nothing admitted (the campaign stopped, its epoch moved, no row is ours, or
+ * the window is full): the transaction has already ended.
  */
-export async function admitHandOffs(em: EntityManager, key: FenceGroupKey, pacing: { projectId: string; windowMs: number; maxStarts: number }, recipientIds: string[]): Promise<GroupAdmission> {
-  const held = await sqlHeldRows<AdmissionRow>(em, ADMIT, [
-    pacing.projectId, pacing.windowMs, pacing.maxStarts, key.campaignId, key.epoch, recipientIds, key.claim,
-  ]);
-  return groupAdmission(held);
+export async function admitHandOffs(
+  em: EntityManager,
+  key: FenceGroupKey,
+  pacing: { projectId: string; windowMs: number; maxStarts: number },
+  recipientIds: string[],
+  late?: (startMs: number) => boolean,
+): Promise<GroupAdmission> {
+  return admitGroup(em, pacing.projectId, pacing, recipientIds, (admitted) => sqlHeldRows<FencedRow>(em, FENCE, [key.campaignId, key.epoch, recipientIds, key.claim, admitted]), late);
 }
 
 /** Why a fence failed: the campaign's status when not SENDING (PAUSED when it went through a pause), else undefined (the claim moved). */
