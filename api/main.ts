@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { serve } from '@hono/node-server';
 import { Client, Connection } from '@temporalio/client';
 import { buildDeps, withTemporal } from '../core/deps.js';
 import { isEntrypoint, launcherFlags, onShutdownSignal, reportReady, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../core/process.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
 import { createApp } from './app.js';
-import { duplicateListeningSocket, listeningFd } from './shared-port.js';
 import { loadConfig, type Config } from '../core/config.js';
 import { configureLogging, log } from '../core/log.js';
 
@@ -13,24 +12,19 @@ export interface RunningApi {
   /** Where the API listens, e.g. `http://localhost:3000`. */
   url: string;
   port: number;
-  /** The listening socket's descriptor: another API thread of this process listens on it too (shared-port.ts). */
-  fd?: number;
   stop(): Promise<void>;
 }
 
 /**
  * Serves the HTTP API on `config.port` (0 = any free port) and `opts.hostname` (unset: every
- * interface), or, with `opts.sharedFd`, on the socket another API thread of this process listens on
- * (descriptor `sharedFd`; both then take connections from it). The Temporal connection is lazy so the
- * API answers (with /health 503) before Temporal is reachable.
+ * interface). The Temporal connection is lazy so the API answers (with /health 503) before Temporal
+ * is reachable.
  */
-export async function startApi(config: Config, orm: MikroORM, opts: { hostname?: string; sharedFd?: number } = {}): Promise<RunningApi> {
+export async function startApi(config: Config, orm: MikroORM, opts: { hostname?: string } = {}): Promise<RunningApi> {
   const connection = Connection.lazy({ address: temporalAddressOf(config) });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
   const app = createApp(withTemporal(buildDeps(config, orm), temporal));
-  const server = createAdaptorServer({ fetch: app.fetch });
-  if (opts.sharedFd === undefined) server.listen(config.port, opts.hostname);
-  else server.listen(await duplicateListeningSocket(opts.sharedFd));
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: opts.hostname });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (e: NodeJS.ErrnoException) =>
@@ -42,7 +36,6 @@ export async function startApi(config: Config, orm: MikroORM, opts: { hostname?:
   return {
     url: `http://${local ? 'localhost' : opts.hostname!.includes(':') ? `[${opts.hostname}]` : opts.hostname}:${port}`,
     port,
-    fd: listeningFd(server),
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -71,9 +64,9 @@ async function main() {
   });
   orm = await openOrm(databaseUrl, { migrate: flags.migrate, poolMax: flags.poolMax });
   // A container's port is published by its runtime: every interface unless HOST says otherwise.
-  api = await startApi(config, orm, { hostname: config.host, sharedFd: flags.sharedFd });
-  if (flags.sharedFd === undefined) log.info({ url: api.url, docs: `${api.url}/docs`, temporal: temporalAddressOf(config) }, 'API listening');
-  reportReady({ url: api.url, fd: api.fd });
+  api = await startApi(config, orm, { hostname: config.host });
+  log.info({ url: api.url, docs: `${api.url}/docs`, temporal: temporalAddressOf(config) }, 'API listening');
+  reportReady({ url: api.url });
 }
 
 /** `node api/main.js` (or `npm run start:api`), and the API thread of `npm start` (launcher/api-thread.ts). */

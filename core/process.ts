@@ -79,20 +79,14 @@ export function onShutdownSignal(stop: () => Promise<void>, log: (m: string) => 
  * Options the launcher passes (as arguments) to the API and worker processes it starts:
  * `--embedded-database` (PGlite behind the wire server: one session for all connections),
  * `--pool-max=N` (its connection limit is shared by both processes), `--no-migrate` (the launcher
- * has migrated already), `--shared-fd=N` (an API thread that serves the port the first API thread
- * listens on, descriptor N of the launcher). Run by hand, an entrypoint gets none of them.
+ * has migrated already). Run by hand, an entrypoint gets none of them.
  */
-export function launcherFlags(argv: string[] = process.argv.slice(2)): { embeddedDatabase: boolean; poolMax?: number; migrate: boolean; sharedFd?: number } {
-  const value = (name: string) => {
-    const arg = argv.find((a) => a.startsWith(`--${name}=`));
-    return arg ? Number(arg.slice(name.length + 3)) : undefined;
-  };
-  const sharedFd = value('shared-fd');
+export function launcherFlags(argv: string[] = process.argv.slice(2)): { embeddedDatabase: boolean; poolMax?: number; migrate: boolean } {
+  const pool = argv.find((a) => a.startsWith('--pool-max='));
   return {
     embeddedDatabase: argv.includes('--embedded-database'),
-    poolMax: value('pool-max') || undefined,
+    poolMax: pool ? Number(pool.slice('--pool-max='.length)) || undefined : undefined,
     migrate: !argv.includes('--no-migrate'),
-    sharedFd: sharedFd !== undefined && Number.isInteger(sharedFd) && sharedFd >= 0 ? sharedFd : undefined,
   };
 }
 

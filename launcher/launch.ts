@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config } from '../core/config.js';
 import { log as logger } from '../core/log.js';
-import { startChild, startThread, type Child } from './child.js';
+import { startChild, startThread } from './child.js';
 import type { PreparedDatabase } from './prepare-db.js';
 import { EMBEDDED_MAX_CONNECTIONS, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-db.js';
 import { embeddedPasswordFile, ensureEmbeddedPassword, withoutPassword } from './embedded-password.js';
@@ -16,8 +16,6 @@ export interface Launched {
   config: Config;
   dataDir: string;
   apiUrl: string;
-  /** API threads serving apiUrl's port (apiThreadCount). */
-  apiThreads: number;
   /** Human description of the database (credentials masked). */
   database: string;
   temporal: { address: string; uiUrl?: string; source: string };
@@ -140,36 +138,23 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     // as a process (its native Temporal core, its own heap cap; a crash there leaves the API up).
     const api = startThread('launcher/api-thread', flags, childEnv);
     stack.push(() => api.stop());
-    const extraApis: Child[] = [];
-    stack.push(async () => void (await Promise.all(extraApis.map((t) => t.stop()))));
     stack.push(() => {
       stopping = true; // runs first: the children's exits from here on are expected
     });
-    // More API threads on the same port (api/shared-port.ts) when API_THREADS asks for them.
-    const apiThreads = apiThreadCount(env.API_THREADS);
-    const moreApis = api.ready.then(async (ready) => {
-      for (let i = 1; i < apiThreads; i++) extraApis.push(startThread('launcher/api-thread', [...flags, `--shared-fd=${Number(ready.fd)}`], childEnv));
-      await Promise.all(extraApis.map((t) => t.ready));
-    });
-    const [apiReady] = await Promise.all([api.ready, worker.ready, moreApis]);
+    const [apiReady] = await Promise.all([api.ready, worker.ready]);
     const apiUrl = String(apiReady.url);
     claim.update({ apiUrl });
     const unexpectedExit = (name: string, exited: Promise<number | null>) =>
       exited.then((code) => {
         if (!stopping) throw new Error(`the ${name} process exited (code ${code})`);
       });
-    const workerDone = Promise.race([
-      unexpectedExit('worker', worker.exited),
-      unexpectedExit('API', api.exited),
-      ...extraApis.map((t) => unexpectedExit('API', t.exited)),
-    ]);
+    const workerDone = Promise.race([unexpectedExit('worker', worker.exited), unexpectedExit('API', api.exited)]);
     workerDone.catch(() => {}); // callers that do not watch workerDone must not crash on it
 
     return {
       config,
       dataDir,
       apiUrl,
-      apiThreads: 1 + extraApis.length,
       database,
       temporal: { address: temporal.address, uiUrl: temporal.uiUrl, source: temporal.source },
       outboxDir,
@@ -197,20 +182,6 @@ async function prepareDatabase(url: string, env: NodeJS.ProcessEnv): Promise<Lau
   } finally {
     await child.stop();
   }
-}
-
-/**
- * API threads of `npm start` (API_THREADS, default 1), all taking connections from the one port;
- * each holds its own heap and connection pool (~60-70 MB idle). Not more by default: on a 2-core
- * machine loaded by other programs, two threads cost 1.3-2.4 x the CPU per /v1/track call of one
- * and answered fewer calls (bench/RESULTS.md, track-path); whether they pay on a quiet machine is
- * for the quiet re-run to say.
- */
-export function apiThreadCount(setting: string | undefined): number {
-  if (setting === undefined || setting === '') return 1;
-  const n = Number(setting);
-  if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error(`API_THREADS must be a whole number from 1 to 16, got "${setting}"`);
-  return n;
 }
 
 /** The lines `npm start` prints once everything runs. */
