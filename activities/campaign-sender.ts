@@ -21,9 +21,9 @@ export { FLUSH_ROWS } from './delivery/batch.js';
  * A campaign page as a source of the delivery engine (delivery/batch.ts): its claimed recipient
  * rows, minus the ones that must not get it (found at send time: SKIPPED, or CAPPED by the
  * project's frequency cap); each row's message rendered from the frozen campaign and the contact
- * and composed into the campaign's MIME skeleton; the row's hand-off fence, taken in one statement
- * with its start in the project's pacing window for the rows whose connections are in hand
- * together (core/campaigns/recipients.ts, admitHandOffs: the campaign still SENDING at the epoch
+ * and composed into the campaign's MIME skeleton; the row's start in the project's pacing window,
+ * then its hand-off fence, once for the rows whose connections are in hand together
+ * (core/campaigns/recipients.ts, admitHandOffs: the campaign still SENDING at the epoch
  * this attempt started with, the row still QUEUED and claimed by this attempt; held until MAIL
  * FROM is written); and its outcomes counted on the campaign (recordOutcomes: rows, counters and
  * events in one statement, the events as every sender's: core/emails/outcomes.ts).
@@ -109,7 +109,7 @@ export async function deliverRows(
       pacing,
       rows: todo,
       compose: await campaignComposer(deps, em, campaign, project, todo),
-      // The window's starts and the fence of the rows whose connections are in hand: one statement.
+      // The window's starts, then the fence, of the rows whose connections are in hand together.
       admitGroup: (group, late) => admitHandOffs(writer, key, { projectId: campaign.projectId, ...pacing }, group.map((r) => r.id), late),
       refusal: () => fenceRefusal(writer, campaign.id, epoch),
       record: (batch) => writeOutcomes(writer, campaign, batch),

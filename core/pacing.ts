@@ -256,7 +256,7 @@ export async function admitGroup(
   const startMs = claim.startMs;
   const giveBack = (n: number) => (n > 0 ? releaseSendStarts(em, projectId, startMs, n).catch(() => {}) : Promise.resolve());
   if (claim.admitted === 0) {
-    return { attempts: new Map(), waiting: [...ids], startMs: claim.startMs, waitMs: claim.waitMs, release: async () => {}, rollback: async () => {} };
+    return { attempts: new Map(), waiting: [...ids], startMs, waitMs: claim.waitMs, release: async () => {}, rollback: async () => {} };
   }
   let held: HeldRows<FencedRow>;
   try {
@@ -278,7 +278,7 @@ export async function admitGroup(
   return {
     attempts,
     waiting,
-    startMs: claim.startMs,
+    startMs,
     waitMs: claim.waitMs,
     release,
     rollback: async () => {

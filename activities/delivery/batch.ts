@@ -16,10 +16,10 @@ import { groupPacer, isStale, observeStart, type Pause } from './pace.js';
  *  - compose (and DKIM-sign) per row, from what the source prepared once for all of them;
  *  - reserve a slot in the project's shared pacing bucket (rows ready together share one round
  *    trip: pace.ts, groupPacer); then, with a ready SMTP connection in hand (the mailer's fence
- *    hook), have the start admitted by the shared sliding window and pass the source's hand-off
- *    fence in one statement for the rows whose connections are in hand together (the source's
- *    admitGroup, grouped by groupedAdmission), in one transaction held until all of their MAIL FROM
- *    are written;
+ *    hook), have the start admitted by the shared sliding window (a short transaction of its own)
+ *    and pass the source's hand-off fence, both once for the rows whose connections are in hand
+ *    together (the source's admitGroup, grouped by groupedAdmission; core/pacing.ts, admitGroup),
+ *    the fence in one transaction held until all of their MAIL FROM are written;
  *  - outcomes are buffered and written by the source in one statement every FLUSH_MS or FLUSH_ROWS.
  * A row refused with 4xx is tried again (TRANSIENT_RETRIES here, then by the activity's retry)
  * until it has been handed over DELIVERY_MAX_ATTEMPTS times in all; then it is FAILED with the
@@ -68,9 +68,9 @@ export interface RunSource<R extends { id: string }> {
   pacing: Pacing;
   /**
    * The last check before MAIL FROM (connection in hand): the pacing window's admission (for
-   * `pacing`) and the fence together, in one round trip for the rows whose connections are in hand
-   * at the same moment (core/pacing.ts, GroupAdmission): held until every admitted row's MAIL FROM
-   * is written; a row neither admitted nor waiting is refused.
+   * `pacing`), then the fence, once for the rows whose connections are in hand at the same moment
+   * (core/pacing.ts, admitGroup): the fence held until every admitted row's MAIL FROM is written; a
+   * row neither admitted nor waiting is refused.
    */
   admitGroup(rows: R[], late: (startMs: number) => boolean): Promise<GroupAdmission>;
   /** Why a fence refused: a status that stops the batch, or undefined when only this attempt lost the rows. */
@@ -266,7 +266,7 @@ class Batch<R extends { id: string }> {
  */
 class BatchRun<R extends { id: string }> {
   private readonly pacer;
-  /** The source's admission and fence of one row in one statement, out of a group's (admitGroup). */
+  /** The source's admission and fence of one row, out of a group's (admitGroup). */
   private readonly admitRow: (row: R) => Promise<RowAdmission>;
   readonly outcomes;
   /** Set once a fence failed (not per row): the stopping status, or undefined (our rows were taken by a newer attempt). */
@@ -344,7 +344,7 @@ class BatchRun<R extends { id: string }> {
     }
   }
 
-  /** With the connection in hand: the row's start and fence in one statement (admitGroup), waiting while the window is full. */
+  /** With the connection in hand: the row's start and fence (admitGroup), waiting while the window is full. */
   private async admitted(row: R, batch: Batch<R>): Promise<Exclude<RowAdmission, { waitMs: number }>> {
     for (;;) {
       if (this.stopped(batch)) return 'stopped';
