@@ -234,10 +234,16 @@ describe('automations: quiet hours and the frequency cap', () => {
     expect(res.status).toBe(201);
     return (await json(res)).data.id as string;
   };
+  const getOk = async (path: string) => {
+    const res = await ctx.request('GET', path, { key: p.secretKey });
+    const body = await json(res);
+    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(body)}`);
+    return body.data;
+  };
   const executionOf = async (wf: string) => {
-    const list = (await json(await ctx.request('GET', `/workflows/${wf}/executions`, { key: p.secretKey }))).data.items;
+    const list = (await getOk(`/workflows/${wf}/executions`)).items;
     if (list.length === 0) return undefined;
-    return (await json(await ctx.request('GET', `/workflows/${wf}/executions/${list[0].id}`, { key: p.secretKey }))).data;
+    return getOk(`/workflows/${wf}/executions/${list[0].id}`);
   };
   const subjectsTo = (to: string) => Promise.all(smtp.messages.filter((m) => m.recipients.includes(to)).map(async (m) => ({ subject: (await TestSmtpServer.parse(m)).subject, at: m.mailFromAt })));
 
@@ -256,7 +262,8 @@ describe('automations: quiet hours and the frequency cap', () => {
     const waiting = await waitFor('the promo step waiting', () => executionOf(wf), (x) => x?.status === 'WAITING' && x.steps.some((s: { stepId: string }) => s.stepId === 'promo'), 30_000);
     expect(waiting.steps.find((s: { stepId: string }) => s.stepId === 'promo')).toMatchObject({ status: 'WAITING', output: { reason: 'QUIET_HOURS', until: new Date(endMs).toISOString() } });
     expect((await subjectsTo('quiet@recipients.test')).map((m) => m.subject)).toEqual([expect.stringContaining('Receipt')]);
-    const done = await waitFor('the execution completed', () => executionOf(wf), (x) => x?.status === 'COMPLETED', 90_000);
+    // Up to 90 s of polls, two requests each: every 500 ms stays under the key's 1,000 requests a minute (429 otherwise).
+    const done = await waitFor('the execution completed', () => executionOf(wf), (x) => x?.status === 'COMPLETED', 90_000, 500);
     expect(done.steps.find((s: { stepId: string }) => s.stepId === 'promo')).toMatchObject({ status: 'COMPLETED' });
     const mails = await subjectsTo('quiet@recipients.test');
     expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('Receipt'), expect.stringContaining('Promo')]);
@@ -271,7 +278,7 @@ describe('automations: quiet hours and the frequency cap', () => {
       { id: 'receipt', type: 'SEND_EMAIL', templateId: await template('Receipt', 'TRANSACTIONAL') },
     ]);
     expect((await ctx.request('POST', '/v1/track', { key: p.secretKey, body: { email: 'capped@recipients.test', event: 'go' } })).status).toBe(200);
-    const done = await waitFor('the execution completed', () => executionOf(wf), (x) => x?.status === 'COMPLETED', 60_000);
+    const done = await waitFor('the execution completed', () => executionOf(wf), (x) => x?.status === 'COMPLETED', 60_000, 250);
     const second = done.steps.find((s: { stepId: string }) => s.stepId === 'second');
     expect(second.status).toBe('SKIPPED');
     expect(second.error).toMatch(/^FREQUENCY_CAP/);

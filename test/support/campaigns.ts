@@ -69,13 +69,14 @@ export async function getCampaign(ctx: TestContext, key: string, id: string) {
   return (await json(await ctx.request('GET', `/campaigns/${id}`, { key }))).data;
 }
 
-export async function waitFor<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
+/** Polls fn every intervalMs until ok. A long wait should poll slower: the API allows 1,000 requests a minute per key. */
+export async function waitFor<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
     if (ok(v)) return v;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
