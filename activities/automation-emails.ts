@@ -5,7 +5,7 @@ import { Email, Project } from '../db/entities/index.js';
 import { preparedStatement, sqlHeldRows, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
 import { deliverShared, type BatchOutcome, type RunSource, type Submission, type Submitter } from './delivery/batch.js';
-import { batchComposer, messageOf } from './delivery/compose.js';
+import { batchComposer, messageOf, type MessageRecord } from './delivery/compose.js';
 import type { DeliveryOutcome, FinalStatus } from './delivery/outcome.js';
 import { recordEmailOutcomes, withEventIds } from '../core/emails/outcomes.js';
 import { retrying } from './lib/retry.js';
@@ -42,6 +42,8 @@ const FENCE = preparedStatement(
 export interface StepMail {
   emailId: string;
   executionId: string;
+  /** The record as this attempt just wrote it (QUEUED), when it did: composed from this instead of read back. */
+  record?: MessageRecord;
 }
 
 /**
@@ -90,18 +92,19 @@ async function writeOutcomes(em: EntityManager, batch: BatchOutcome[]): Promise<
 /**
  * A batch activity's mails as its submission to the shared run: the records still open (a retried
  * batch does not hand over those already final), composed into one skeleton per From and Reply-To
- * with one DKIM lookup per From address; and the project's pacing.
+ * with one DKIM lookup per From address; and the project's pacing. A record this attempt wrote
+ * (`record`: QUEUED since its commit, nothing else sends an execution's record) is composed as
+ * written; only the others (an earlier attempt's, one prepared alone) are read back.
  */
 export async function stepMailSubmission(deps: Pick<ActivityDeps, 'orm' | 'config'>, projectId: string, mails: StepMail[]): Promise<{ pacing: Pacing; submission: Submission<StepMailRow> }> {
   const em = deps.orm.em.fork();
-  const loaded = await em.find(Email, { id: { $in: mails.map((m) => m.emailId) } }, { populate: ['attachments'] as never });
-  const emails = new Map(loaded.map((e) => [e.id, e]));
+  const toLoad = mails.filter((m) => !m.record).map((m) => m.emailId);
+  const loaded = toLoad.length ? await em.find(Email, { id: { $in: toLoad } }, { populate: ['attachments'] as never }) : [];
+  const emails = new Map<string, MessageRecord>(loaded.filter((e) => e.status === 'QUEUED' || e.status === 'SENDING').map((e) => [e.id, e]));
+  for (const m of mails) if (m.record) emails.set(m.emailId, m.record);
   const project = await em.findOneOrFail(Project, { id: projectId });
   // A retried batch: records already final are not handed over again.
-  const open = mails.filter((m) => {
-    const e = emails.get(m.emailId);
-    return e && (e.status === 'QUEUED' || e.status === 'SENDING');
-  });
+  const open = mails.filter((m) => emails.has(m.emailId));
   // One skeleton per From and Reply-To, one DKIM lookup per From address, for the whole batch; the
   // keys looked up before the first hand-off (one that cannot be decrypted fails the activity).
   const composer = batchComposer(em, deps.config, projectId);

@@ -6,7 +6,7 @@ import { durationMs, type Step, type StepOf } from '../core/automations/definiti
 import { awaitedEventSince, executionStillRunning, failExecutions, finishExecution, finishExecutions, loadContext, loadContexts, markExecution, markExecutions, recordStep, recordSteps, type FinalStatus, type StepRecord, type StepStatus } from '../core/automations/records.js';
 import { maxUuidV7At, minUuidV7At } from '../core/events/events.js';
 import { countAfterOf } from '../core/automations/executions.js';
-import { prepareStepEmail, prepareStepEmailsAtOnce } from '../core/automations/send-email.js';
+import { prepareStepEmail, prepareStepRecordsAtOnce, type StepEmailRecord } from '../core/automations/send-email.js';
 import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
 import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
@@ -224,13 +224,13 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
    */
   async function sendRound(projectId: string, at: Cursor[], byId: Map<string, Step>): Promise<Moved[]> {
     const moved: Moved[] = [];
-    const mails: { c: Cursor; emailId: string }[] = [];
+    const mails: { c: Cursor; emailId: string; record?: StepEmailRecord }[] = [];
     const alone: Cursor[] = [];
     for (const group of groupBy(at, (c) => c.step.id)) {
       const prepared = await preparing.run(() => prepareTogether(projectId, group));
       for (const c of group) {
-        const emailId = prepared.get(c.executionId);
-        if (emailId) mails.push({ c, emailId });
+        const record = prepared.get(c.executionId);
+        if (record) mails.push({ c, emailId: record.id, record });
         else alone.push(c);
       }
     }
@@ -241,7 +241,7 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
       else mails.push({ c, emailId: prepared.emailId });
     });
     if (mails.length === 0) return moved;
-    const outcomes = await deliverStepMails(deps, projectId, mails.map((m) => ({ emailId: m.emailId, executionId: m.c.executionId })));
+    const outcomes = await deliverStepMails(deps, projectId, mails.map((m) => ({ emailId: m.emailId, executionId: m.c.executionId, record: m.record })));
     const results: { record: StepRecord; next: Next }[] = [];
     await forEachBounded(mails, BATCH_LANES, async ({ c, emailId }) => {
       let outcome = outcomes.get(emailId) ?? null;
@@ -266,7 +266,7 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
    * prepare() does one by one. Those it leaves out (a halt, a record already written by an earlier
    * attempt, MARKETING mail to the contact, a suppressed address...) are prepared one by one.
    */
-  function prepareTogether(projectId: string, group: Cursor[]): Promise<Map<string, string>> {
+  function prepareTogether(projectId: string, group: Cursor[]): Promise<Map<string, StepEmailRecord>> {
     const step = group[0].step as StepOf<'SEND_EMAIL'>;
     return em().transactional(async (tx) => {
       const contexts = await loadContexts(tx, group.map((c) => c.executionId));
@@ -278,11 +278,11 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
       const skip = new Set(recorded.map((r) => r.execution_id));
       const plain = group.filter((c) => !skip.has(c.executionId) && contexts.get(c.executionId)?.halt === null);
       const members = plain.map((c) => ({ key: c.executionId, contact: contexts.get(c.executionId)!.contact!, eventData: contexts.get(c.executionId)!.triggerData }));
-      const ids = (await prepareStepEmailsAtOnce(tx, { projectId, step, members })) ?? new Map<string, string>();
-      const done = plain.filter((c) => ids.has(c.executionId));
+      const records = (await prepareStepRecordsAtOnce(tx, { projectId, step, members })) ?? new Map<string, StepEmailRecord>();
+      const done = plain.filter((c) => records.has(c.executionId));
       await markExecutions(tx, done.map((c) => c.executionId), { status: 'RUNNING', currentStep: step.id });
-      await recordSteps(tx, done.map((c) => ({ executionId: c.executionId, idx: c.idx, stepId: step.id, type: step.type, status: 'RUNNING', output: { emailId: ids.get(c.executionId) } })));
-      return ids;
+      await recordSteps(tx, done.map((c) => ({ executionId: c.executionId, idx: c.idx, stepId: step.id, type: step.type, status: 'RUNNING', output: { emailId: records.get(c.executionId)!.id } })));
+      return records;
     });
   }
 

@@ -71,6 +71,7 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const BUILT = (process.env.BENCH_BUILT ?? '1') !== '0';
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const COUNT_QUERIES = process.env.BENCH_COUNT_QUERIES === '1';
+const TIMELINE = process.env.BENCH_TIMELINE === '1';
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'track,automation,campaign,floor').split(','));
 const PHASE_TIMEOUT_MS = Number(process.env.BENCH_PHASE_TIMEOUT_S ?? 600) * 1000;
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 3600) * 1000;
@@ -111,6 +112,42 @@ function rssOf(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** CPU time (user + system) of each pid so far, ms; a pid gone is left out. */
+function cpuMsByPid(pids: number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').slice(0).split(') ')[1].split(' ');
+      out.set(pid, ((Number(f[11]) + Number(f[12])) * 1000) / 100); // utime, stime in clock ticks (100/s)
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/** The stack's CPU so far by part (API, workers, Temporal dev server, this database's PostgreSQL backends), per pid. */
+async function cpuSnapshot(stack: Stack, em: Parameters<typeof sqlRows>[0]): Promise<Record<string, Map<number, number>>> {
+  const backends = DB === 'pg' ? (await sqlRows<{ pid: number }>(em, 'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).map((r) => Number(r.pid)) : [];
+  return {
+    api: cpuMsByPid(stack.apiPids()),
+    workers: cpuMsByPid(stack.workerPids()),
+    temporal: cpuMsByPid(descendants(process.pid, 'start-dev')),
+    postgres: cpuMsByPid(backends),
+  };
+}
+
+/** CPU ms per mail by part between two snapshots (a process new since `before` counts from 0). */
+function cpuPerMail(before: Record<string, Map<number, number>>, after: Record<string, Map<number, number>>, mails: number): string {
+  const parts = Object.keys(after).map((k) => {
+    let ms = 0;
+    for (const [pid, v] of after[k]) ms += v - (before[k]?.get(pid) ?? 0);
+    return [k, ms / mails] as const;
+  });
+  const sum = parts.reduce((a, [, v]) => a + v, 0);
+  return `${parts.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}; sum ${sum.toFixed(2)} ms`;
 }
 
 /** Descendants of `pid` whose command line contains `needle`. */
@@ -446,6 +483,7 @@ async function main() {
       const q0 = queryCounts(queryDir, [...stack.apiPids(), ...stack.workerPids()]);
       const qw0 = queryCounts(queryDir, stack.workerPids());
       const tracked = new Map<string, number>();
+      const cpu0 = await cpuSnapshot(stack, em);
       progress(`phase 1: ${N} sign-ups tracked, each starting the workflow (load ${load()})`);
       const t0 = Date.now();
       const trackSeconds = await trackAll(publicKey, '', tracked);
@@ -457,9 +495,11 @@ async function main() {
         const undispatched = await count('select count(*) as n from workflow_executions where workflow_id = ? and dispatched_at is null', [wf.id]);
         return `executions ${rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'} (${undispatched} not started in Temporal), inbox ${inbox}`;
       });
+      const cpu1 = await cpuSnapshot(stack, em);
       await sleep(1000); // the last outcomes and history events land
       const r = await sink.report();
       const arrivals = await sink.arrivals();
+      line('automation: CPU per mail (tracks included; first track -> last mail)', cpuPerMail(cpu0, cpu1, N));
       const latencies = arrivals.filter((a) => tracked.has(a.to)).map((a) => a.arrivedAt - tracked.get(a.to)!);
       const seconds = (r.lastMailFromAt! - t0) / 1000;
       rates.automation = r.distinctRecipients / seconds;
@@ -468,6 +508,18 @@ async function main() {
       line('automation: mails/s (first track -> last mail)', `${rates.automation.toFixed(1)} (${r.distinctRecipients}/${N} in ${seconds.toFixed(1)} s${complete ? '' : ', INCOMPLETE: phase timeout'})`);
       line('automation: track -> mail p50 / p99 / max', `${pct(latencies, 50)} / ${pct(latencies, 99)} / ${Math.max(...latencies)} ms`);
       mailLine('automation', r, arrivals);
+      if (TIMELINE) {
+        // Per second from the first track: tracks answered, mails arrived (cumulative), and the median lag of that second's mails.
+        const trackedTimes = [...tracked.values()].map((t) => t - t0);
+        const arrivedTimes = arrivals.filter((a) => tracked.has(a.to)).map((a) => ({ at: a.arrivedAt - t0, lag: a.arrivedAt - tracked.get(a.to)! }));
+        const end = Math.ceil(Math.max(...arrivedTimes.map((a) => a.at)) / 1000);
+        const cells: string[] = [];
+        for (let sec = 1; sec <= end; sec++) {
+          const lags = arrivedTimes.filter((a) => a.at < sec * 1000 && a.at >= (sec - 1) * 1000).map((a) => a.lag);
+          cells.push(`${sec}s: ${trackedTimes.filter((t) => t < sec * 1000).length}/${arrivedTimes.filter((a) => a.at < sec * 1000).length}${lags.length ? ` (${pct(lags, 50)})` : ''}`);
+        }
+        line('automation: timeline (tracked / mailed by then, p50 lag ms)', cells.join(', '));
+      }
       line('automation: executions', statuses.map((s) => `${s.status} ${s.n}`).join(', '));
 
       // Where an execution's time goes: a sample's database times and Temporal history.
@@ -549,9 +601,12 @@ async function main() {
       if (!PHASES.has('automation')) await eachLimited(emails, CONCURRENCY, (email) => call('POST', '/contacts', secretKey, { email }).then(() => {}));
       progress(`phase 2: a campaign to the ${N} contacts (load ${load()})`);
       const created = await call('POST', '/campaigns', secretKey, { name: 'burst', subject: 'Campaign', body, from: 'hi@bench.test', type: 'TRANSACTIONAL', audienceType: 'ALL' });
+      const cpu0 = await cpuSnapshot(stack, em);
       const c0 = Date.now();
       await call('POST', `/campaigns/${created.data.id}/send`, secretKey, {});
       const complete = await untilArrived('campaign');
+      const cpu1 = await cpuSnapshot(stack, em);
+      line('campaign: CPU per mail (send call -> last mail)', cpuPerMail(cpu0, cpu1, N));
       const r = await sink.report();
       const seconds = (r.lastMailFromAt! - c0) / 1000;
       rates.campaign = r.distinctRecipients / seconds;
@@ -561,6 +616,7 @@ async function main() {
         await sleep(1200);
         const all = countsDelta(queryCounts(queryDir, [...stack.apiPids(), ...stack.workerPids()]), q0);
         line('campaign: PostgreSQL round trips per mail', ([...all.values()].reduce((a, b) => a + b, 0) / N).toFixed(1));
+        for (const [k, v] of [...all].sort((a, b) => b[1] - a[1]).slice(0, 12)) out.push(`  ${(v / N).toFixed(2).padStart(6)}  ${k}`);
       }
     }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimInboxPass } from '../core/automations/dispatch.js';
+import { insertExecutions } from '../core/automations/executions.js';
+import { markExecutions } from '../core/automations/records.js';
 import { AUTOMATION_RULE_SQL, automationRuleChecksum } from '../db/automation-start-rule.js';
 import { createWorkflow } from '../core/automations/workflows.js';
 import { createProject } from '../core/projects/keys.js';
@@ -138,5 +140,23 @@ describe('one dispatcher pass, many events', () => {
     expect(started).toEqual(['again:a:1', 'again:b:1', 'once:a:1', 'once:b:1']);
     const rows = await sqlRows<{ n: string }>(orm.em.fork(), 'select count(*) as n from workflow_executions where project_id = ?', [project]);
     expect(Number(rows[0].n)).toBe(4);
+  });
+});
+
+describe("an execution's row versions", () => {
+  it('a new execution is written at its first step, and marking it RUNNING there writes no row version; a real change (WAITING) does', async () => {
+    const em = orm.em.fork();
+    const projectId = (await createProject(em, 'versions')).project.id;
+    const wf = await createWorkflow(em, projectId, { name: 'versions', enabled: true, trigger: { type: 'EVENT', eventName: 'signup' }, steps });
+    const [x] = await insertExecutions(em, [{ workflowId: wf.id, contactId: await contact(projectId, 'versions@example.com') }]);
+    const version = async () => (await sqlRows<{ xmin: string; current_step: string | null; status: string }>(em, 'select xmin::text, current_step, status from workflow_executions where id = ?', [x.executionId]))[0];
+    const written = await version();
+    expect(written).toMatchObject({ current_step: 'mark', status: 'RUNNING' });
+    await markExecutions(em, [x.executionId], { status: 'RUNNING', currentStep: 'mark' });
+    expect(await version()).toEqual(written);
+    await markExecutions(em, [x.executionId], { status: 'WAITING', currentStep: 'mark', waitingFor: 'later' });
+    const waiting = await version();
+    expect(waiting.status).toBe('WAITING');
+    expect(waiting.xmin).not.toBe(written.xmin);
   });
 });

@@ -4,7 +4,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchComposer, composeMessage, messageOf } from '../activities/delivery/compose.js';
 import { prepareMessage } from '../activities/mailer.js';
-import { prepareStepEmailsAtOnce } from '../core/automations/send-email.js';
+import { prepareStepEmailsAtOnce, prepareStepRecordsAtOnce } from '../core/automations/send-email.js';
 import { loadConfig, type Config } from '../core/config.js';
 import { generateDkimKeyPair } from '../core/domains/dkim.js';
 import { createProject } from '../core/projects/keys.js';
@@ -131,5 +131,30 @@ describe('batch composer (MIME skeleton per From and Reply-To)', () => {
       [[{ name: 'Ada Lovelace', address: 'ada@example.com' }], []],
       [[{ name: '', address: 'bob@example.com' }], [['a.txt', 'text/plain', Buffer.from('hello file').toString('base64')]]],
     ]);
+  });
+
+  it("an automation batch's records as written (what its delivery composes, not read back) are the records the database holds, field by field, for a marketing and a transactional template", async () => {
+    const em = orm.em.fork();
+    for (const type of ['TRANSACTIONAL', 'MARKETING'] as const) {
+      const t = await createTemplate(em, project.id, {
+        name: `as-written-${type}`, subject: 'Hi {{name}}', body: '<p>Hi {{name}} <a href="https://example.org/y">y</a> {{event.plan}}</p>', type,
+        from: 'hi@acme.test', fromName: 'Acme', replyTo: 'reply@acme.test',
+      });
+      const members = ['dee', 'eve'].map((n) => ({ key: n, contact: { id: newId(), email: `${n}-${type}@example.com`, data: { name: n } }, eventData: { plan: 'pro' } }));
+      for (const m of members) {
+        await em.getConnection().execute(`insert into contacts (id, project_id, email, data) values (?, ?, ?, ?::jsonb)`, [m.contact.id, project.id, m.contact.email, JSON.stringify(m.contact.data)]);
+      }
+      // A MARKETING mail to the contact is prepared one by one (consent, quiet hours, the cap): here it goes to `to`.
+      const step = { id: 's', type: 'SEND_EMAIL', templateId: t.id, ...(type === 'MARKETING' ? { to: 'list@example.com' } : {}) } as never;
+      const written = await em.transactional((tx) => prepareStepRecordsAtOnce(tx, { projectId: project.id, step, members }));
+      expect(written!.size).toBe(2);
+      const loaded = await loadEmails([...written!.values()].map((r) => r.id));
+      for (const record of written!.values()) {
+        const e = loaded.find((x) => x.id === record.id)!;
+        const fields = ['id', 'messageId', 'fromName', 'fromEmail', 'toEmail', 'toName', 'replyTo', 'subject', 'html', 'textBody', 'attachments', 'headers', 'marketing'] as const;
+        expect(Object.fromEntries(fields.map((f) => [f, record[f] ?? null]))).toEqual(Object.fromEntries(fields.map((f) => [f, e[f] ?? null])));
+        expect(messageOf(record, project, config)).toEqual(messageOf(e, project, config));
+      }
+    }
   });
 });

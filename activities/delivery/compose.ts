@@ -13,8 +13,11 @@ export async function composeMessage(em: EntityManager, config: Config, email: E
   return { ...messageOf(email, project, config), dkim: await signingKeyFor(em, config, email.projectId, email.fromEmail) };
 }
 
+/** What a message is composed of: an email record, as loaded or as just written (an automation batch's: core/automations/send-email.ts). */
+export type MessageRecord = Pick<Email, 'id' | 'messageId' | 'fromName' | 'fromEmail' | 'toEmail' | 'toName' | 'replyTo' | 'subject' | 'html' | 'textBody' | 'attachments' | 'headers' | 'marketing'>;
+
 /** composeMessage without the DKIM key (a batch looks it up once for many records: batchComposer). */
-export function messageOf(email: Email, project: Project, config: Config): Unsigned {
+export function messageOf(email: MessageRecord, project: Project, config: Config): Unsigned {
   const decoration = decorateForDelivery(email, project, config);
   return {
     emailId: email.id,

@@ -39,6 +39,10 @@ export const countAfterOf = (triggerEventId: string | null, startedAt: Date | st
   triggerEventId ?? maxUuidV7At(new Date(startedAt).getTime() - 1);
 
 /*
+ * An execution starts RUNNING at its version's first step (current_step written with the row: the
+ * first step's mark, records.ts markExecutions, then finds nothing to change and writes no row
+ * version; issue 20, a burst's cost per mail).
+ *
  * The re-entry rules and the per-contact sequence number in one statement, for any number of
  * (workflow, contact) pairs: allowReentry false admits a contact once ever, true admits it when
  * none of its executions is RUNNING or WAITING. Two concurrent starts compute the same seq; the
@@ -47,10 +51,10 @@ export const countAfterOf = (triggerEventId: string | null, startedAt: Date | st
  * as the rules would (the first execution is RUNNING).
  */
 const INSERT_EXECUTIONS_SQL = `
-insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, trigger_event_id, trigger_data)
+insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, current_step, trigger_event_id, trigger_data)
 select i.id, w.project_id, w.id, w.version, c.id,
        coalesce((select max(x.seq) from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id), 0) + 1,
-       'RUNNING', i.event_id, coalesce(i.data, '{}'::jsonb)
+       'RUNNING', (select v.steps->0->>'id' from workflow_versions v where v.workflow_id = w.id and v.version = w.version), i.event_id, coalesce(i.data, '{}'::jsonb)
 from jsonb_to_recordset(?::jsonb) as i(ord int, id uuid, workflow_id uuid, contact_id uuid, event_id uuid, data jsonb)
 join workflows w on w.id = i.workflow_id
 join contacts c on c.id = i.contact_id and c.project_id = w.project_id

@@ -39,14 +39,19 @@ export async function markExecution(em: EntityManager, executionId: string, s: {
   await markExecutions(em, [executionId], s);
 }
 
-/** The same for many executions at one step (a batch's round). */
+/**
+ * The same for many executions at one step (a batch's round). A row already so (a new execution at
+ * its first step: executions.ts writes it with the row) is left as it is: no row version, no
+ * index entries, for nothing that changes.
+ */
 export async function markExecutions(em: EntityManager, executionIds: string[], s: { status: 'RUNNING' | 'WAITING'; currentStep: string; waitingFor?: string | null }) {
   if (executionIds.length === 0) return;
   await sqlRun(
     em,
     `update workflow_executions set status = ?, current_step = ?, waiting_for = ?, updated_at = now()
-     where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status in ('RUNNING', 'WAITING')`,
-    [s.status, s.currentStep, s.waitingFor ?? null, JSON.stringify(executionIds)],
+     where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status in ('RUNNING', 'WAITING')
+       and (status, current_step, waiting_for) is distinct from (?::text, ?::text, ?::text)`,
+    [s.status, s.currentStep, s.waitingFor ?? null, JSON.stringify(executionIds), s.status, s.currentStep, s.waitingFor ?? null],
   );
 }
 

@@ -10,6 +10,7 @@ import { getTemplate } from '../templates/templates.js';
 import { newId } from '../../db/ids.js';
 import type { StepOf } from './definition.js';
 import { marketingSendDecisionFor } from '../schedule/marketing-decision.js';
+import type { Email } from '../../db/entities/index.js';
 
 export type EmailPrepared = { emailId: string } | { skipped: string } | { failed: string } | { waitUntil: Date; reason: string };
 
@@ -68,10 +69,22 @@ function stepEmailRow(id: string, step: StepOf<'SEND_EMAIL'>, sender: Sender, pr
 }
 
 /** The records written by the insert /v1/send uses, dispatched by that insert: they belong to their executions, not to the sweeper. */
-async function insertStepEmails(tx: EntityManager, projectId: string, step: StepOf<'SEND_EMAIL'>, template: Template | null, sender: Sender, rows: ReturnType<typeof stepEmailRow>[]) {
+async function insertStepEmails(tx: EntityManager, projectId: string, step: StepOf<'SEND_EMAIL'>, template: Template | null, sender: Sender, rows: ReturnType<typeof stepEmailRow>[]): Promise<StepEmailRecord[]> {
   const marketing = template?.type === 'MARKETING';
   await insertEmails(tx, [projectId, template?.id ?? null, sender.fromEmail, sender.fromName, sender.replyTo, '{}', '[]', marketing, JSON.stringify(rows)], { dispatched: true });
+  return rows.map((r) => ({
+    id: r.id, messageId: r.message_id, fromEmail: sender.fromEmail, fromName: sender.fromName ?? null, replyTo: sender.replyTo ?? null, toEmail: r.to_email, toName: r.to_name,
+    subject: r.subject, html: r.html, textBody: r.text_body ?? null, headers: {}, attachments: [], marketing,
+  }));
 }
+
+/**
+ * A step's email record as written (what composing its message needs): the batch that wrote it
+ * delivers it without reading it back (issue 20: the read of every rendered body and its ORM
+ * entity was a share of an automation mail's worker CPU that a campaign's mail does not pay).
+ */
+export type StepEmailRecord = Pick<Email, 'id' | 'messageId' | 'fromEmail' | 'subject' | 'html' | 'headers' | 'attachments' | 'marketing' | 'toEmail'> &
+  Required<Pick<Email, 'fromName' | 'replyTo' | 'toName' | 'textBody'>>;
 
 /**
  * prepareStepEmail for many contacts at one step (an automation batch's round), at once: the
@@ -81,10 +94,15 @@ async function insertStepEmails(tx: EntityManager, projectId: string, step: Step
  * the answer: the caller prepares those one by one (prepareStepEmail), which records why.
  * Answers each prepared member's email id by its key.
  */
-export async function prepareStepEmailsAtOnce(
-  tx: EntityManager,
-  input: { projectId: string; step: StepOf<'SEND_EMAIL'>; members: { key: string; contact: StepContact; eventData: Record<string, unknown> }[] },
-): Promise<Map<string, string> | null> {
+export async function prepareStepEmailsAtOnce(tx: EntityManager, input: StepEmailsInput): Promise<Map<string, string> | null> {
+  const records = await prepareStepRecordsAtOnce(tx, input);
+  return records && new Map([...records].map(([key, r]) => [key, r.id]));
+}
+
+type StepEmailsInput = { projectId: string; step: StepOf<'SEND_EMAIL'>; members: { key: string; contact: StepContact; eventData: Record<string, unknown> }[] };
+
+/** prepareStepEmailsAtOnce answering each prepared member's record as written (StepEmailRecord) by its key. */
+export async function prepareStepRecordsAtOnce(tx: EntityManager, input: StepEmailsInput): Promise<Map<string, StepEmailRecord> | null> {
   const { projectId, step, members } = input;
   if (members.length === 0) return new Map();
   const template = step.templateId ? await getTemplate(tx, projectId, step.templateId).catch(() => null) : null;
@@ -101,14 +119,14 @@ export async function prepareStepEmailsAtOnce(
   const toOf = (m: (typeof members)[number]) => step.to ?? m.contact.email;
   const suppressed = new Set((await findSuppressed(tx, projectId, [...new Set(members.map(toOf))])).map((x) => x.email));
   const prepared = prepareStepContent(step, template);
-  const ids = new Map<string, string>();
+  const keys: string[] = [];
   const rows = members
     .filter((m) => !suppressed.has(normalizeEmail(toOf(m))))
     .map((m) => {
-      const id = newId();
-      ids.set(m.key, id);
-      return stepEmailRow(id, step, sender, prepared, m.contact, m.eventData);
+      keys.push(m.key);
+      return stepEmailRow(newId(), step, sender, prepared, m.contact, m.eventData);
     });
-  if (rows.length > 0) await insertStepEmails(tx, projectId, step, template, sender, rows);
-  return ids;
+  if (rows.length === 0) return new Map();
+  const records = await insertStepEmails(tx, projectId, step, template, sender, rows);
+  return new Map(records.map((r, i) => [keys[i], r]));
 }
