@@ -61,6 +61,11 @@ function isPlainTrackCall(req: IncomingMessage): boolean {
  */
 export function trackFastPath(deps: AppDeps, auth: AuthState): (req: IncomingMessage, res: ServerResponse) => boolean {
   const cors = corsAnswerHeaders(deps.config.cors.track);
+  // One fork for every call's statement, not one per call (a fork cost ~7 % of a call's CPU):
+  // trackEvent only runs raw SQL through it, each statement on a pooled connection of its own,
+  // and never loads an entity into it nor opens a transaction on it (test/track.test.ts checks
+  // that its identity map stays empty). A key lookup (a cache miss) loads entities: it gets a fork of its own.
+  const statements = deps.orm.em.fork();
   return (req, res) => {
     if (!isPlainTrackCall(req)) return false;
     void answer(req, res);
@@ -80,8 +85,7 @@ export function trackFastPath(deps: AppDeps, auth: AuthState): (req: IncomingMes
     let status: number;
     let payload: unknown;
     try {
-      const em = deps.orm.em.fork();
-      const { resolved, rateHeaders } = await authenticate(auth, h.authorization, em, ANY_KEY_KINDS);
+      const { resolved, rateHeaders } = await authenticate(auth, h.authorization, () => deps.orm.em.fork(), ANY_KEY_KINDS);
       Object.assign(headers, rateHeaders);
       let value: unknown;
       try {
@@ -89,7 +93,7 @@ export function trackFastPath(deps: AppDeps, auth: AuthState): (req: IncomingMes
       } catch {
         throw malformedJson();
       }
-      payload = await trackAnswer(em, resolved.project, resolved.key.kind, validJsonBody(TrackBody, value));
+      payload = await trackAnswer(statements, resolved.project, resolved.key.kind, validJsonBody(TrackBody, value));
       status = 200;
     } catch (err) {
       const e = errorAnswer(err, { method: 'POST', path: PATH, requestId });

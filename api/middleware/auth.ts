@@ -14,7 +14,8 @@ import type { AuthState } from './auth-state.js';
 export async function authenticate(
   auth: AuthState,
   header: string | undefined,
-  em: EntityManager,
+  /** For a key the cache does not hold. */
+  em: () => EntityManager,
   allowed: readonly KeyKind[],
 ): Promise<{ resolved: ResolvedKey; rateHeaders: Record<string, string> }> {
   if (!header) {
@@ -25,7 +26,7 @@ export async function authenticate(
     throw new DomainError('UNAUTHORIZED', 'Malformed Authorization header', { suggestion: 'Use the form Authorization: Bearer <API_KEY>.' });
   }
   const raw = match[1];
-  const resolved = await auth.lookup(raw, () => resolveKey(em, raw));
+  const resolved = await auth.lookup(raw, () => resolveKey(em(), raw));
   if (!resolved) {
     throw new DomainError('UNAUTHORIZED', 'Invalid API key', { suggestion: 'Check the key; keys start with sk_ (secret) or pk_ (public).' });
   }
@@ -37,7 +38,7 @@ export async function authenticate(
 export function requireKey(...allowed: KeyKind[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // c.get, not c.var: each read of c.var copies every variable of the request into a new object.
-    const { resolved, rateHeaders } = await authenticate(c.get('auth'), c.req.header('authorization'), c.get('em'), allowed);
+    const { resolved, rateHeaders } = await authenticate(c.get('auth'), c.req.header('authorization'), () => c.get('em'), allowed);
     for (const [k, v] of Object.entries(rateHeaders)) c.header(k, v);
     c.set('project', resolved.project);
     c.set('apiKey', resolved.key);
