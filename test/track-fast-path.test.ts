@@ -127,9 +127,10 @@ async function send(side: Side, call: Call): Promise<Seen> {
 async function same(p: Awaited<ReturnType<typeof pair>>, call: Call): Promise<Seen> {
   const fast = await send(p.fast, call);
   const hono = await send(p.hono, call);
-  // RateLimit-Reset counts whole seconds to a bucket's end: the two calls may straddle a second.
+  // RateLimit-Reset counts whole seconds to the end of the oldest 5 s bucket a side has hits in: the
+  // two sides' first calls may fall on either side of a bucket's edge, and of a second's.
   const reset = (s: Seen) => Number(s.headers['ratelimit-reset'] ?? 0);
-  expect(Math.abs(reset(fast) - reset(hono))).toBeLessThanOrEqual(1);
+  expect(Math.abs(reset(fast) - reset(hono))).toBeLessThanOrEqual(6);
   const withoutReset = (s: Seen) => ({ ...s, headers: { ...s.headers, 'ratelimit-reset': s.headers['ratelimit-reset'] && '<reset>' } });
   expect(withoutReset(fast)).toEqual(withoutReset(hono));
   expect(fast.logLines).toHaveLength(1);
@@ -157,7 +158,7 @@ describe('POST /v1/track through the fast path answers exactly as the Hono app',
     expect(p.taken).toHaveLength(calls.length);
   });
 
-  it('client errors (401, 403 public key disabled project, 400 malformed JSON, 422 schema, reserved name, unstorable text) in the same envelope', async () => {
+  it('client errors (401, 403 disabled project, 400 malformed JSON, 422 schema, reserved name, unstorable text, nesting too deep) in the same envelope', async () => {
     const p = await pair();
     const cases: [Call, number][] = [
       [{ key: 'Bearer pk_not_a_real_key_0000000000000000', body: json({ email: 'a@example.com', event: 'x' }) }, 401],
@@ -170,6 +171,7 @@ describe('POST /v1/track through the fast path answers exactly as the Hono app',
       [{ body: json({ email: 'a@example.com', event: 'email.sent' }) }, 422],
       [{ body: json({ email: 'a@example.com', event: 'x', data: { k: 'nul\u0000here' } }) }, 422],
       [{ body: json({ email: 'a@example.com', event: 'x', timezone: 'Mars/Olympus' }) }, 422],
+      [{ body: `{"email":"a@example.com","event":"x","data":{"k":${'['.repeat(1500)}${']'.repeat(1500)}}}` }, 422],
     ];
     for (const [call, status] of cases) expect((await same(p, call)).status).toBe(status);
     await setProjectDisabled(ctx.orm.em.fork(), p.fast.project.id, true);
