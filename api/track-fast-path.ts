@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DomainError } from '../core/errors.js';
+import { log } from '../core/log.js';
 import { errorAnswer } from './error-handler.js';
 import { logRequestLine } from './middleware/access-log.js';
 import { ANY_KEY_KINDS, authenticate } from './middleware/auth.js';
@@ -68,7 +69,12 @@ export function trackFastPath(deps: AppDeps, auth: AuthState): (req: IncomingMes
   const statements = deps.orm.em.fork();
   return (req, res) => {
     if (!isPlainTrackCall(req)) return false;
-    void answer(req, res);
+    // Errors of the call are answered inside; this is for a failure writing the answer itself, which
+    // must not become an unhandled rejection (it would stop the process).
+    answer(req, res).catch((err: unknown) => {
+      log.error({ err, method: 'POST', path: PATH }, 'failed to answer a request');
+      res.destroy();
+    });
     return true;
   };
 

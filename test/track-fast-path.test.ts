@@ -38,6 +38,12 @@ async function pair(config: Partial<AppDeps['config']> = {}) {
   const taken: boolean[] = [];
   const fastPath = api.fastPath;
   api.fastPath = (req, res) => {
+    // A test's way to make writing the answer fail.
+    if (req.headers['x-test-fail-write']) {
+      res.writeHead = () => {
+        throw new Error('write failed');
+      };
+    }
     const answered = fastPath(req, res);
     taken.push(answered);
     return answered;
@@ -195,6 +201,27 @@ describe('POST /v1/track through the fast path answers exactly as the Hono app',
       expect(seen.headers.vary).toBe('Origin');
     }
     expect(p.taken.every(Boolean)).toBe(true);
+  });
+
+  it('a failure writing the answer closes that connection and is logged; the server keeps answering', async () => {
+    const p = await pair();
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      const failed = fetch(`${p.fast.url}/v1/track`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${p.fast.project.publicKey}`, 'x-test-fail-write': '1' },
+        body: json({ email: 'w@example.com', event: 'x' }),
+      });
+      await expect(failed).rejects.toThrow();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines.some((l) => l.includes('failed to answer a request') && l.includes('write failed'))).toBe(true);
+    expect((await send(p.fast, { body: json({ email: 'w@example.com', event: 'x' }) })).status).toBe(200);
   });
 
   it('leaves every other form of the call to the Hono app (preflight, query string, chunked, empty, other media type, no key) and the answers stay equal', async () => {
