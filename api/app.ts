@@ -1,4 +1,6 @@
+import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { serve } from '@hono/node-server';
 import { DomainError } from '../core/errors.js';
 import { registerDocs } from './docs.js';
 import { renderError } from './error-handler.js';
@@ -14,6 +16,7 @@ import { registerRoutes } from './routes/index.js';
 import { rateWindowStore } from './rate-windows.js';
 import type { App, AppDeps, AppEnv } from './types.js';
 import { validationHook } from './validation.js';
+import { trackFastPath } from './track-fast-path.js';
 
 /** Builds the OpenAPI app with routes only (no dependencies): used by the server and the document generator. */
 export function buildApp(): App {
@@ -44,7 +47,32 @@ export function generateOpenApiDocument() {
   return openApiDocument(app);
 }
 
+/** The Hono app and the /v1/track fast path in front of it, sharing one key cache and rate limiter. */
+export interface Api {
+  app: App;
+  /** Answers a plain POST /v1/track call (true) or leaves the request to `app` (false). */
+  fastPath: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
+/** The app alone (in-process requests: `app.request`); a server is built with createApi + serveApi. */
 export function createApp(deps: AppDeps): App {
+  return createApi(deps).app;
+}
+
+/** Serves `api` on a node HTTP server: the fast path first, then the Hono app (@hono/node-server). */
+export function serveApi(api: Api, opts: { port: number; hostname?: string }) {
+  return serve({
+    fetch: api.app.fetch,
+    port: opts.port,
+    hostname: opts.hostname,
+    createServer: ((options: ServerOptions, honoListener: RequestListener) =>
+      createServer(options, (req, res) => {
+        if (!api.fastPath(req, res)) void honoListener(req, res);
+      })) as typeof createServer,
+  });
+}
+
+export function createApi(deps: AppDeps): Api {
   const { rateLimitPerMinute: secret, publicRateLimitPerMinute: pub, webhookRateLimitPerMinute: webhook } = deps.config;
   const auth = new AuthState(deps.config.authCacheTtlMs, { secret, public: pub, webhook }, rateWindowStore(deps.orm));
   const app = buildApp();
@@ -63,5 +91,5 @@ export function createApp(deps: AppDeps): App {
     renderError(new DomainError('NOT_FOUND', 'Route not found', { suggestion: 'See GET /openapi.json for the available endpoints.' }), c),
   );
   app.onError((err, c) => renderError(err, c));
-  return app;
+  return { app, fastPath: trackFastPath(deps, auth) };
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ZodError } from 'zod';
-import { DomainError, validationError, type ErrorCode } from '../core/errors.js';
+import { DomainError, validationError, type ErrorCode, type ErrorStatus } from '../core/errors.js';
 import { STATUS_TEXT } from './envelope.js';
 import { unsupportedContentType } from './middleware/content-type.js';
 import { fieldErrors } from './validation.js';
@@ -36,24 +36,31 @@ export function toApiError(err: unknown): DomainError {
   });
 }
 
-/** The one renderer: the contract's envelope, or the alternate shape on send and verify. */
-export function renderError(err: unknown, c: Context<AppEnv>): Response {
+/** An error's answer: status, body and headers. */
+export interface ErrorAnswer {
+  status: ErrorStatus;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/**
+ * The one renderer: the contract's envelope, or the alternate shape on send and verify. Also used
+ * by the /v1/track fast path (api/track-fast-path.ts), which has no Hono context.
+ */
+export function errorAnswer(err: unknown, req: { method: string; path: string; requestId: string | undefined }): ErrorAnswer {
   const e = toApiError(err);
   if (e.code === 'INTERNAL_ERROR' && !(err instanceof DomainError)) {
-    log.error({ err, requestId: c.var.requestId, method: c.req.method, path: c.req.path }, 'unhandled error');
+    log.error({ err, requestId: req.requestId, method: req.method, path: req.path }, 'unhandled error');
   }
-  const requestId = c.var.requestId ?? 'unknown';
+  const requestId = req.requestId ?? 'unknown';
   const headers: Record<string, string> = { 'X-Request-Id': requestId, ...(e.headers ?? {}) };
-  if (ALT_SHAPE_PATHS.has(c.req.path)) {
+  if (ALT_SHAPE_PATHS.has(req.path)) {
     const detail = e.errors?.length ? `: ${e.errors.map((f) => `${f.field} ${f.message}`).join('; ')}` : '';
-    return c.json(
-      { code: e.status, error: STATUS_TEXT[e.status] ?? 'Error', message: `${e.message}${detail}`, time: Date.now() },
-      e.status,
-      headers,
-    );
+    return { status: e.status, body: { code: e.status, error: STATUS_TEXT[e.status] ?? 'Error', message: `${e.message}${detail}`, time: Date.now() }, headers };
   }
-  return c.json(
-    {
+  return {
+    status: e.status,
+    body: {
       success: false as const,
       error: {
         code: e.code,
@@ -65,7 +72,12 @@ export function renderError(err: unknown, c: Context<AppEnv>): Response {
       },
       timestamp: new Date().toISOString(),
     },
-    e.status,
     headers,
-  );
+  };
+}
+
+/** errorAnswer as the Hono app's response. */
+export function renderError(err: unknown, c: Context<AppEnv>): Response {
+  const a = errorAnswer(err, { method: c.req.method, path: c.req.path, requestId: c.var.requestId });
+  return c.json(a.body, a.status, a.headers);
 }

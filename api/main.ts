@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { Client, Connection } from '@temporalio/client';
 import { buildDeps, withTemporal } from '../core/deps.js';
 import { isEntrypoint, launcherFlags, onShutdownSignal, reportReady, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../core/process.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
-import { createApp } from './app.js';
+import { createApi, serveApi } from './app.js';
 import { loadConfig, type Config } from '../core/config.js';
 import { configureLogging, log } from '../core/log.js';
 
@@ -23,8 +22,7 @@ export interface RunningApi {
 export async function startApi(config: Config, orm: MikroORM, opts: { hostname?: string } = {}): Promise<RunningApi> {
   const connection = Connection.lazy({ address: temporalAddressOf(config) });
   const temporal = new Client({ connection, namespace: config.temporalNamespace });
-  const app = createApp(withTemporal(buildDeps(config, orm), temporal));
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: opts.hostname });
+  const server = serveApi(createApi(withTemporal(buildDeps(config, orm), temporal)), { port: config.port, hostname: opts.hostname });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (e: NodeJS.ErrnoException) =>

@@ -1,4 +1,4 @@
-import type { ZodError } from 'zod';
+import type { output, ZodError, ZodType } from 'zod';
 import { validationError, type FieldError } from '../core/errors.js';
 
 /**
@@ -131,3 +131,16 @@ export function validationHook(opts: UnstorableOptions = {}) {
     return undefined;
   };
 }
+
+/**
+ * What a route's JSON body validator does (zod-openapi: the schema's safeParse, then the app's
+ * validationHook) for a request answered outside Hono (api/track-fast-path.ts): the same schema,
+ * the same 422s. Synchronous: the body schemas have no async refinements.
+ */
+export function validJsonBody<S extends ZodType>(schema: S, value: unknown, hook = defaultHook): output<S> {
+  const result = schema.safeParse(value);
+  hook({ ...result, target: 'json' } as Parameters<typeof hook>[0]);
+  return result.data as output<S>;
+}
+
+const defaultHook = validationHook();

@@ -55,8 +55,7 @@ const CLOCK_TICKS = 100;
 
 /** Child process: serve the app on a free loopback port and report it to the parent. */
 async function serveChild() {
-  const [{ serve }, { Client, Connection }, { createApp }, { loadConfig }, { openOrm }, { buildDeps }, { configureLogging }] = await Promise.all([
-    import('@hono/node-server'),
+  const [{ Client, Connection }, { createApi, serveApi }, { loadConfig }, { openOrm }, { buildDeps }, { configureLogging }] = await Promise.all([
     import('@temporalio/client'),
     import('../api/app.js'),
     import('../core/config.js'),
@@ -71,8 +70,8 @@ async function serveChild() {
   const benchProject = embedded ? await (await import('../core/projects/keys.js')).createProject(orm.em.fork(), 'bench') : undefined;
   // Lazy: never connects unless something starts a workflow (track does not, with no automations).
   const temporal = new Client({ connection: Connection.lazy({ address: '127.0.0.1:1' }) });
-  const app = createApp({ ...buildDeps(config, orm), temporal });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  // As api/main.ts serves it: the /v1/track fast path in front of the app.
+  const server = serveApi(createApi({ ...buildDeps(config, orm), temporal }), { port: 0, hostname: '127.0.0.1' });
   server.once('listening', () =>
     process.send!({ port: (server.address() as AddressInfo).port, project: benchProject && { id: benchProject.project.id, publicKey: benchProject.publicKey } }),
   );

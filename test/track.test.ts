@@ -220,6 +220,18 @@ describe('trackEvent inside a transaction', () => {
   });
 });
 
+describe('trackEvent and its entity manager', () => {
+  it('leaves the entity manager with an empty identity map and no transaction (the /v1/track fast path shares one for every call)', async () => {
+    const em = ctx.orm.em.fork();
+    await Promise.all([
+      trackEvent(em, ctx.project.id, { email: 'shared-em@example.com', event: 'a', subscribed: true, data: { a: 1 }, timezone: 'Europe/Paris' }),
+      trackEvent(em, ctx.project.id, { email: 'shared-em@example.com', event: 'b' }, { publicKey: true, dataMode: 'add' }),
+    ]);
+    expect(em.getUnitOfWork().getIdentityMap().values()).toHaveLength(0);
+    expect(em.getTransactionContext()).toBeUndefined();
+  });
+});
+
 describe('splitTrackData', () => {
   it('unwraps only exact {value, persistent:boolean} wrappers', () => {
     expect(

@@ -15,5 +15,15 @@ export const accessLog: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
   await next();
   if (UNLOGGED.has(c.req.path)) return;
-  log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+  log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: msSince(started) }, 'request');
 };
+
+const msSince = (started: number) => Math.round((performance.now() - started) * 10) / 10;
+
+/**
+ * The same line for a request answered outside Hono (api/track-fast-path.ts), which runs without
+ * the request's log context: its id is passed here, first, where the context would have put it.
+ */
+export function logRequestLine(requestId: string, method: string, path: string, status: number, started: number): void {
+  log.info({ requestId, method, path, status, ms: msSince(started) }, 'request');
+}

@@ -15,6 +15,26 @@ const EXPOSE_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateL
 const ALLOW_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].join(',');
 const MAX_AGE = String(86_400);
 
+/** The Access-Control-Allow-Origin value for a request's Origin ('' when absent), or null for none. */
+const allowedOrigin = (origins: '*' | string[]) => (origins === '*' ? () => '*' : (origin: string) => (origins.includes(origin) ? origin : null));
+
+/**
+ * The CORS headers of an answer to a request that is not a preflight (what the middleware below
+ * gives it), for the /v1/track fast path; undefined when the scope has no CORS.
+ */
+export function corsAnswerHeaders(origins: CorsOrigins): ((origin: string | undefined) => Record<string, string>) | undefined {
+  if (origins === null) return undefined;
+  const allowOrigin = allowedOrigin(origins);
+  return (requestOrigin) => {
+    const headers: Record<string, string> = {};
+    const origin = allowOrigin(requestOrigin ?? '');
+    if (origin) headers['Access-Control-Allow-Origin'] = origin;
+    headers['Access-Control-Expose-Headers'] = EXPOSE_HEADERS;
+    if (origins !== '*') headers.Vary = 'Origin';
+    return headers;
+  };
+}
+
 /*
  * What hono/cors answers, written with `c.header()` before the handler runs. hono/cors sets its
  * headers on `c.res` first, which makes Hono build a placeholder response that the handler's
@@ -23,7 +43,7 @@ const MAX_AGE = String(86_400);
  */
 function handlerFor(origins: CorsOrigins): MiddlewareHandler<AppEnv> | null {
   if (origins === null) return null;
-  const allowOrigin = origins === '*' ? () => '*' : (origin: string) => (origins.includes(origin) ? origin : null);
+  const allowOrigin = allowedOrigin(origins);
   return async (c, next) => {
     const origin = allowOrigin(c.req.header('origin') ?? '');
     if (origin) c.header('Access-Control-Allow-Origin', origin);
