@@ -111,6 +111,9 @@ const TAKE_AHEAD_MS = 20;
 /** A token taken ahead and not used within this is dropped: by then the bucket has moved on. */
 const TAKEN_AHEAD_TTL_MS = 1_000;
 
+/** Tokens a run's take adds for the callers to come, at the reservation rate `reserveRate` (see TAKE_AHEAD_MS). */
+export const tokensTakenAhead = (reserveRate: number): number => Math.min(GROUP_MAX - 1, Math.floor((reserveRate * TAKE_AHEAD_MS) / 1000));
+
 /**
  * reserveSlot for many concurrent senders of one delivery run (a campaign page, the automation
  * batches delivering at once in a worker: delivery/batch.ts): the callers that are ready at the
@@ -120,9 +123,6 @@ const TAKEN_AHEAD_TTL_MS = 1_000;
  * by the sources' admission statements, with the fence: delivery/batch.ts, groupedAdmission; the
  * window is what holds the rate at the server, whatever the bucket lent.)
  */
-/** Tokens a run's take adds for the callers to come, at the reservation rate `reserveRate` (see TAKE_AHEAD_MS). */
-export const tokensTakenAhead = (reserveRate: number): number => Math.min(GROUP_MAX - 1, Math.floor((reserveRate * TAKE_AHEAD_MS) / 1000));
-
 export function groupPacer(em: EntityManager, projectId: string, pacing: Pacing) {
   const ahead = tokensTakenAhead(pacing.reserveRate);
   /** Tokens taken ahead, in slot order: when each may go (this process's clock) and when it was taken. */
