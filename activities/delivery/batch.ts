@@ -15,7 +15,7 @@ import { groupPacer, isStale, observeStart, type Pause } from './pace.js';
  * costs a fraction of a round trip:
  *  - compose (and DKIM-sign) per row, from what the source prepared once for all of them;
  *  - reserve a slot in the project's shared pacing bucket (rows ready together share one round
- *    trip: pace.ts, groupPacer); then, with a ready SMTP connection in hand (the mailer's fence
+ *    trip, which also takes the next 20 ms of slots for the rows to come: pace.ts, groupPacer); then, with a ready SMTP connection in hand (the mailer's fence
  *    hook), have the start admitted by the shared sliding window (a short transaction of its own)
  *    and pass the source's hand-off fence, both once for the rows whose connections are in hand
  *    together (the source's admitGroup, grouped by groupedAdmission; core/pacing.ts, admitGroup),

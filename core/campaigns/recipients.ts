@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
-import { OUTCOME_EVENTS, OUTCOME_INPUT, outcomeInput, withBounceSuppression, type ChangedOutcome, type EmailFinalStatus, type EmailOutcome } from '../emails/outcomes.js';
+import { OUTCOME_EVENTS, OUTCOME_INPUT, outcomeInput, outcomeRowsById, withBounceSuppression, type ChangedOutcome, type EmailFinalStatus, type EmailOutcome } from '../emails/outcomes.js';
 import { preparedStatement, sqlFirst, sqlHeldRows, sqlRows } from '../../db/sql.js';
 import { admitGroup, type FencedRow, type GroupAdmission } from '../pacing.js';
 
@@ -153,11 +153,11 @@ export async function fenceRefusal(em: EntityManager, campaignId: string, epoch:
 /** A row's outcome: a delivery's (core/emails/outcomes.ts), or not sent at all (SKIPPED, CAPPED). */
 export type Outcome = Omit<EmailOutcome, 'status'> & { status: EmailFinalStatus | 'SKIPPED' | 'CAPPED' };
 
-const RECORD_OUTCOMES_SQL = `
+export const RECORD_OUTCOMES_SQL = `
 with ${OUTCOME_INPUT},
 u as (
   update campaign_recipients r set status = v.status, sent_at = v.sent_at, error = v.error, claim = null, updated_at = now()
-  from v where r.id = v.id and r.status = 'QUEUED'
+  from v where r.id = v.id and ${outcomeRowsById('r')} and r.status = 'QUEUED'
   returning r.id, r.status, r.project_id, (select id from contacts where id = r.contact_id) as contact_id, r.campaign_id,
             r.message_id, r.to_email, v.response, v.delivered, v.error, v.code, v.ev1, v.ev2),
 cnt as (

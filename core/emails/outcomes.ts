@@ -62,6 +62,15 @@ const trimmed = (error: string | null | undefined) => error?.slice(0, 1000) ?? n
 export const OUTCOME_INPUT = `v as (select * from jsonb_to_recordset(?::jsonb)
   as v(id uuid, status text, sent_at timestamptz, error text, code int, response text, delivered boolean, ev1 uuid, ev2 uuid))`;
 
+/**
+ * The rows of `v` in the table being updated (alias `r` or `e`), found through its primary key: a
+ * planner that takes `v` for its default 100 rows and the table for a few thousand (a young,
+ * never-analyzed campaign_recipients) otherwise hash-joins `v` over a sequential scan of the whole
+ * table on every batch (303 of 303 outcome batches of a 5,000-message campaign, ~0.4 ms of
+ * PostgreSQL per message). The ids as an array make it a probe of the key per row at any size.
+ */
+export const outcomeRowsById = (alias: string) => `${alias}.id = any(array(select id from v))`;
+
 /** The parameter of OUTCOME_INPUT. */
 export function outcomeInput(outcomes: (Omit<EmailOutcome, 'status'> & { status: string })[]): string {
   return JSON.stringify(
@@ -123,7 +132,7 @@ u as (
     sent_at = case when v.status = 'SENT' then v.sent_at else e.sent_at end,
     error = case when v.status = 'SENT' then null else v.error end,
     updated_at = now()
-  from v where e.id = v.id and e.status in ('QUEUED', 'SENDING')
+  from v where e.id = v.id and ${outcomeRowsById('e')} and e.status in ('QUEUED', 'SENDING')
   returning e.id, e.status, e.project_id, e.contact_id, e.campaign_id, e.message_id, e.to_email,
             v.response, v.delivered, v.error, v.code, v.ev1, v.ev2),
 ${OUTCOME_EVENTS}

@@ -130,7 +130,7 @@ export async function releaseUnsentCampaignSlots(em: EntityManager, projectId: s
   await sqlRun(
     em,
     `delete from marketing_sends m using campaign_recipients r
-      where m.project_id = ? and m.ref = r.id::text and r.id in (select jsonb_array_elements_text(?::jsonb)::uuid)
+      where m.project_id = ? and m.ref = r.id::text and r.id = any(array(select jsonb_array_elements_text(?::jsonb)::uuid))
         and r.status not in ('SENT', 'CAPPED') and (r.status <> 'QUEUED' or r.claim = ?)`,
     [projectId, JSON.stringify(rowIds), claim],
   );
