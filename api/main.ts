@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { isMainThread } from 'node:worker_threads';
 import { Client, Connection } from '@temporalio/client';
 import { buildDeps, withTemporal } from '../core/deps.js';
 import { isEntrypoint, launcherFlags, onShutdownSignal, reportReady, requireDatabaseUrl, requireSecretKey, temporalAddressOf } from '../core/process.js';
@@ -6,6 +7,7 @@ import { openOrm, type MikroORM } from '../db/orm.js';
 import { createApi, serveApi } from './app.js';
 import { loadConfig, type Config } from '../core/config.js';
 import { configureLogging, log } from '../core/log.js';
+import { trimMemoryWhenIdle } from '../core/memory-trim.js';
 
 export interface RunningApi {
   /** Where the API listens, e.g. `http://localhost:3000`. */
@@ -65,6 +67,8 @@ async function main() {
   api = await startApi(config, orm, { hostname: config.host });
   log.info({ url: api.url, docs: `${api.url}/docs`, temporal: temporalAddressOf(config) }, 'API listening');
   reportReady({ url: api.url });
+  // As a thread of `npm start`'s launcher, the launcher trims the process.
+  if (isMainThread) trimMemoryWhenIdle();
 }
 
 /** `node api/main.js` (or `npm run start:api`), and the API thread of `npm start` (launcher/api-thread.ts). */

@@ -151,17 +151,24 @@ function cpuPerRequest(before: Map<string, number>, after: Map<string, number>, 
 interface TreeMemory {
   rssMb: number;
   pssMb: number;
-  processes: { name: string; rssMb: number }[];
+  /** Per process: RSS, its anonymous part (heaps, arenas) and its file pages (binaries mapped). */
+  processes: { name: string; rssMb: number; anonMb: number; fileMb: number }[];
 }
 
 /** RSS summed over the tree (shared pages counted once per process), and PSS (shared pages split). */
 function treeMemory(pid: number): TreeMemory {
-  const procs = tree(pid).map((p) => ({ name: p.name, rss: kb(`/proc/${p.pid}/status`, 'VmRSS'), pss: kb(`/proc/${p.pid}/smaps_rollup`, 'Pss') }));
+  const procs = tree(pid).map((p) => ({
+    name: p.name,
+    rss: kb(`/proc/${p.pid}/status`, 'VmRSS'),
+    anon: kb(`/proc/${p.pid}/status`, 'RssAnon'),
+    file: kb(`/proc/${p.pid}/status`, 'RssFile'),
+    pss: kb(`/proc/${p.pid}/smaps_rollup`, 'Pss'),
+  }));
   const mb = (k: number) => Math.round(k / 1024);
   return {
     rssMb: mb(procs.reduce((s, p) => s + p.rss, 0)),
     pssMb: mb(procs.reduce((s, p) => s + p.pss, 0)),
-    processes: procs.filter((p) => p.rss > 4096).map((p) => ({ name: p.name, rssMb: mb(p.rss) })),
+    processes: procs.filter((p) => p.rss > 4096).map((p) => ({ name: p.name, rssMb: mb(p.rss), anonMb: mb(p.anon), fileMb: mb(p.file) })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { configureLogging, log } from '../core/log.js';
+import { trimMemoryWhenIdle } from '../core/memory-trim.js';
 import { onShutdownSignal } from '../core/process.js';
 import { launch, summary } from './launch.js';
 
@@ -21,6 +22,8 @@ onShutdownSignal(async () => {
 try {
   const launched = await startup;
   if (!stopping) for (const line of summary(launched)) log.info(line);
+  // This process holds the embedded database and the API's thread: one trim covers both.
+  trimMemoryWhenIdle();
   launched.workerDone.catch(async (e) => {
     log.error(`${(e as Error).message}. Stopping.`);
     await launched.stop();

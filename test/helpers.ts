@@ -81,7 +81,7 @@ export interface TestContext {
    * built from this context's config (SMTP_URL given in `env`, else the outbox under a temp DATA_DIR)
    * unless `mailer` is given; `deliveryFaults` and `sweeper` go to the worker as they are.
    */
-  startWorker(opts?: Pick<WorkerOptions['deps'], 'mailer' | 'deliveryFaults'> & Pick<WorkerOptions, 'sweeper'>): Promise<Worker>;
+  startWorker(opts?: Pick<WorkerOptions['deps'], 'mailer' | 'deliveryFaults'> & Pick<WorkerOptions, 'sweeper' | 'workflowsInMainThread'>): Promise<Worker>;
   request(method: string, path: string, opts?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   cleanup(): Promise<void>;
 }
@@ -138,6 +138,7 @@ export async function setupTestContext(env: Record<string, string> = {}): Promis
         taskQueue: config.taskQueue,
         deps: { orm, config, dns, extensions: deps.extensions, mailer: opts.mailer, deliveryFaults: opts.deliveryFaults },
         sweeper: opts.sweeper,
+        workflowsInMainThread: opts.workflowsInMainThread,
       });
       const done = worker.run();
       workers.push({ worker, done, close: () => wc.close() });

@@ -27,6 +27,12 @@ export interface WorkerOptions {
    * when it was created, or its workflow ended): the production entrypoints do; tests drive passes themselves.
    */
   ensureSegmentRefresh?: boolean;
+  /**
+   * Run the workflow code on this process's main thread instead of the SDK's workflow thread: one
+   * V8 isolate fewer (~20-25 MB resident), activations share the main thread with the activities.
+   * The embedded default of `npm start` (one laptop, memory first); the deadlock timeout stays.
+   */
+  workflowsInMainThread?: boolean;
 }
 
 let runtimeInstalled = false;
@@ -62,6 +68,9 @@ export async function createWorker(opts: WorkerOptions) {
     maxCachedWorkflows: 1000,
     maxConcurrentActivityTaskExecutions: 100,
     maxConcurrentLocalActivityExecutions: 100,
+    // The SDK's debugMode is what runs workflows in the main thread; it would also lift the 5 s
+    // deadlock timeout, which is kept.
+    ...(opts.workflowsInMainThread ? { debugMode: true, isolateExecutionTimeout: '5s' } : {}),
   });
   // run() settles after shutdown has drained the activities: the sweeper and our own mailer stop with it.
   const run = worker.run.bind(worker);

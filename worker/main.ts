@@ -5,6 +5,7 @@ import { isEntrypoint, launcherFlags, onShutdownSignal, reportReady, requireData
 import { createWorker } from './create-worker.js';
 import { configureLogging, log } from '../core/log.js';
 import { lowerCpuPriority } from './priority.js';
+import { trimMemoryWhenIdle } from '../core/memory-trim.js';
 
 export interface RunningWorker {
   /** Settles when the worker stops (rejects if it failed). */
@@ -21,6 +22,8 @@ export async function startWorker(config: Config, orm: MikroORM): Promise<Runnin
     taskQueue: config.taskQueue,
     deps: buildDeps(config, orm),
     ensureSegmentRefresh: true,
+    // The embedded default is `npm start` on one machine: memory before a second workflow core.
+    workflowsInMainThread: config.embeddedDatabase,
   }).catch((e: Error) => {
     throw new Error(`Cannot start the worker on Temporal at ${address} (TEMPORAL_ADDRESS): ${e.message}`);
   });
@@ -56,6 +59,7 @@ async function main() {
   worker = await startWorker(config, orm);
   log.info({ taskQueue: config.taskQueue, temporal: temporalAddressOf(config), namespace: config.temporalNamespace }, 'Worker polling');
   reportReady();
+  trimMemoryWhenIdle();
   worker.done.catch((e) => {
     log.error({ err: e }, 'Worker failed');
     process.exit(1);

@@ -1,4 +1,5 @@
-import { compile as compileHtmlToText } from 'html-to-text';
+import { createRequire } from 'node:module';
+import type * as HtmlToText from 'html-to-text';
 import { marked } from 'marked';
 
 /*
@@ -100,16 +101,20 @@ export function prepareContent(source: ContentSource): PreparedContent {
   return { subject: source.subject, html: source.type === 'markdown' ? markdownToHtml(source.body) : source.body };
 }
 
-const toText = compileHtmlToText({
-  wordwrap: 78,
-  selectors: [
-    { selector: 'img', format: 'skip' },
-    { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
-  ],
-});
+// html-to-text and its HTML parser (~2 MB of heap) load with the first plain-text alternative, not
+// in every process that imports this module (the API and the worker hold them from then on only).
+let toText: ((html: string) => string) | undefined;
+const htmlToTextConverter = () =>
+  (toText ??= (createRequire(import.meta.url)('html-to-text') as typeof HtmlToText).compile({
+    wordwrap: 78,
+    selectors: [
+      { selector: 'img', format: 'skip' },
+      { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+    ],
+  }));
 
 /** The plain-text alternative of an HTML body. */
-export const htmlToPlainText = (html: string): string => toText(html).trim();
+export const htmlToPlainText = (html: string): string => htmlToTextConverter()(html).trim();
 
 /** The variables of one recipient: the contact's data, its id and email, then the request's data on top. */
 export function recipientVariables(
