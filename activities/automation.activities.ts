@@ -262,7 +262,7 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
 
   /**
    * The email records of a round's executions at one SEND_EMAIL step in one transaction (the plain
-   * case, prepareStepEmailsAtOnce), with their executions marked and their step records written as
+   * case, prepareStepRecordsAtOnce), with their executions marked and their step records written as
    * prepare() does one by one. Those it leaves out (a halt, a record already written by an earlier
    * attempt, MARKETING mail to the contact, a suppressed address...) are prepared one by one.
    */

@@ -4,7 +4,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchComposer, composeMessage, messageOf } from '../activities/delivery/compose.js';
 import { prepareMessage } from '../activities/mailer.js';
-import { prepareStepEmailsAtOnce, prepareStepRecordsAtOnce } from '../core/automations/send-email.js';
+import { prepareStepRecordsAtOnce } from '../core/automations/send-email.js';
 import { loadConfig, type Config } from '../core/config.js';
 import { generateDkimKeyPair } from '../core/domains/dkim.js';
 import { createProject } from '../core/projects/keys.js';
@@ -84,8 +84,8 @@ describe('batch composer (MIME skeleton per From and Reply-To)', () => {
     for (const m of members) {
       await em.getConnection().execute(`insert into contacts (id, project_id, email, data) values (?, ?, ?, ?::jsonb)`, [m.contact.id, project.id, m.contact.email, JSON.stringify(m.contact.data)]);
     }
-    const ids = await em.transactional((tx) => prepareStepEmailsAtOnce(tx, { projectId: project.id, step: { id: 's', type: 'SEND_EMAIL', templateId: t.id } as never, members }));
-    const emails = await loadEmails([...ids!.values()]);
+    const records = await em.transactional((tx) => prepareStepRecordsAtOnce(tx, { projectId: project.id, step: { id: 's', type: 'SEND_EMAIL', templateId: t.id } as never, members }));
+    const emails = await loadEmails([...records!.values()].map((r) => r.id));
     expect(emails).toHaveLength(3);
 
     const composer = batchComposer(orm.em.fork(), config, project.id);

@@ -86,22 +86,16 @@ async function insertStepEmails(tx: EntityManager, projectId: string, step: Step
 export type StepEmailRecord = Pick<Email, 'id' | 'messageId' | 'fromEmail' | 'subject' | 'html' | 'headers' | 'attachments' | 'marketing' | 'toEmail'> &
   Required<Pick<Email, 'fromName' | 'replyTo' | 'toName' | 'textBody'>>;
 
+type StepEmailsInput = { projectId: string; step: StepOf<'SEND_EMAIL'>; members: { key: string; contact: StepContact; eventData: Record<string, unknown> }[] };
+
 /**
  * prepareStepEmail for many contacts at one step (an automation batch's round), at once: the
  * template, the sender's check and the suppression list read once, the records written by one
  * insert. The plain case only: a MARKETING mail to the contact (consent, quiet hours, the frequency
  * cap), a template gone or a sender refused answer null, and a suppressed address is left out of
  * the answer: the caller prepares those one by one (prepareStepEmail), which records why.
- * Answers each prepared member's email id by its key.
+ * Answers each prepared member's record as written (StepEmailRecord) by its key.
  */
-export async function prepareStepEmailsAtOnce(tx: EntityManager, input: StepEmailsInput): Promise<Map<string, string> | null> {
-  const records = await prepareStepRecordsAtOnce(tx, input);
-  return records && new Map([...records].map(([key, r]) => [key, r.id]));
-}
-
-type StepEmailsInput = { projectId: string; step: StepOf<'SEND_EMAIL'>; members: { key: string; contact: StepContact; eventData: Record<string, unknown> }[] };
-
-/** prepareStepEmailsAtOnce answering each prepared member's record as written (StepEmailRecord) by its key. */
 export async function prepareStepRecordsAtOnce(tx: EntityManager, input: StepEmailsInput): Promise<Map<string, StepEmailRecord> | null> {
   const { projectId, step, members } = input;
   if (members.length === 0) return new Map();
