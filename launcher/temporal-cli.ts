@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { SEARCH_ATTRIBUTE_FLAGS } from '../core/search-attribute-names.js';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { log as logger } from '../core/log.js';
@@ -71,21 +71,16 @@ export async function freePort(preferred?: number): Promise<number> {
   return tryPort(0);
 }
 
-export async function waitForPort(port: number, host = '127.0.0.1', timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, host);
-      s.once('connect', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.once('error', () => resolve(false));
+/** Whether something accepts a connection on host:port now. */
+function portAnswers(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const s = net.connect(port, host);
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
     });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`Nothing listening on ${host}:${port} after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    s.once('error', () => resolve(false));
+  });
 }
 
 /** util-linux's `setpriv`, which sets the parent-death signal (Linux PR_SET_PDEATHSIG) and then execs the command. */
@@ -107,6 +102,71 @@ export interface DevServer {
   uiUrl?: string;
   process: ChildProcess;
   stop(): Promise<void>;
+}
+
+/**
+ * Whether process `pid` holds the socket listening on 127.0.0.1:`port` (Linux: /proc/net/tcp's
+ * listening sockets and the process's descriptors); undefined where that cannot be told.
+ */
+export function ownsListeningPort(pid: number, port: number): boolean | undefined {
+  if (process.platform !== 'linux') return undefined;
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // local_address is ADDR:PORT in hex; state 0A is LISTEN; the inode is the 10th column.
+      if (f.length > 9 && f[1].endsWith(`:${hexPort}`) && f[3] === '0A') inodes.add(f[9]);
+    }
+  }
+  if (inodes.size === 0) return false;
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return undefined;
+  }
+  return fds.some((fd) => {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      return target.startsWith('socket:[') && inodes.has(target.slice(8, -1));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The dev server did not get the port it was given: another process took it between the check and the bind. */
+class PortTakenError extends Error {}
+
+/**
+ * Until `child` itself listens on `port`. An answer from the port alone is not enough: a port found
+ * free can be taken by another process (another stack's dev server) before this child binds it,
+ * and this child's workers would then run against the other stack's cluster.
+ */
+async function waitForOwnPort(child: ChildProcess, port: number, exited: Promise<void>, stderrOf: () => string): Promise<void> {
+  let ended = false;
+  void exited.then(() => (ended = true));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (ended) {
+      const stderr = stderrOf();
+      if (/address already in use/i.test(stderr)) throw new PortTakenError(`port ${port} was taken by another process while the Temporal dev server started`);
+      throw new Error(`temporal server exited early: ${stderr}`);
+    }
+    if (await portAnswers(port)) {
+      const owns = child.pid === undefined ? undefined : ownsListeningPort(child.pid, port);
+      if (owns !== false) return;
+    }
+    if (Date.now() > deadline) throw new Error(`The Temporal dev server did not listen on 127.0.0.1:${port} within 60 s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 export async function startTemporalDevServer(opts: {
@@ -131,12 +191,24 @@ export async function startTemporalDevServer(opts: {
   /** false: a fresh cluster without the service's search attributes (tests of the worker registering them). */
   searchAttributes?: boolean;
 }): Promise<DevServer> {
-  const port = await freePort(opts.port);
+  // A port found free can be taken before the server binds it: then try another one (twice more).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const port = await freePort(attempt === 1 ? opts.port : undefined);
+      const uiPort = opts.headless ? undefined : await freePort(attempt === 1 ? opts.uiPort : undefined);
+      return await startDevServerOnce(opts, port, uiPort);
+    } catch (err) {
+      if (!(err instanceof PortTakenError) || attempt >= 3) throw err;
+      (opts.log ?? ((m: string) => logger.warn(m)))(`${err.message}; trying another port`);
+    }
+  }
+}
+
+async function startDevServerOnce(opts: Parameters<typeof startTemporalDevServer>[0], port: number, uiPort: number | undefined): Promise<DevServer> {
   const args = ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(port), '--log-level', 'error'];
   let uiUrl: string | undefined;
-  if (opts.headless) args.push('--headless');
+  if (uiPort === undefined) args.push('--headless');
   else {
-    const uiPort = await freePort(opts.uiPort);
     args.push('--ui-port', String(uiPort));
     uiUrl = `http://127.0.0.1:${uiPort}`;
   }
@@ -157,12 +229,12 @@ export async function startTemporalDevServer(opts: {
     stderr = (stderr + d.toString()).slice(-4000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await Promise.race([
-    waitForPort(port),
-    exited.then(() => {
-      throw new Error(`temporal server exited early: ${stderr}`);
-    }),
-  ]);
+  try {
+    await waitForOwnPort(child, port, exited, () => stderr);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
   return {
     address: `127.0.0.1:${port}`,
     uiUrl,
