@@ -6,6 +6,7 @@ import type { StepStatus } from './records.js';
 import { isUuid, newId } from '../../db/ids.js';
 import { automationWorkflowId } from '../workflow-ids.js';
 import { sqlRows, sqlRun } from '../../db/sql.js';
+import { IDS_PARAM } from './records.js';
 import { maxUuidV7At } from '../events/events.js';
 import type { Step } from './definition.js';
 
@@ -51,13 +52,14 @@ export const countAfterOf = (triggerEventId: string | null, startedAt: Date | st
  * as the rules would (the first execution is RUNNING).
  */
 const INSERT_EXECUTIONS_SQL = `
+with i as (select * from jsonb_to_recordset(?::jsonb) as i(ord int, id uuid, workflow_id uuid, contact_id uuid, event_id uuid, data jsonb))
 insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, current_step, trigger_event_id, trigger_data)
 select i.id, w.project_id, w.id, w.version, c.id,
        coalesce((select max(x.seq) from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id), 0) + 1,
        'RUNNING', (select v.steps->0->>'id' from workflow_versions v where v.workflow_id = w.id and v.version = w.version), i.event_id, coalesce(i.data, '{}'::jsonb)
-from jsonb_to_recordset(?::jsonb) as i(ord int, id uuid, workflow_id uuid, contact_id uuid, event_id uuid, data jsonb)
+from i
 join workflows w on w.id = i.workflow_id
-join contacts c on c.id = i.contact_id and c.project_id = w.project_id
+join contacts c on c.id = i.contact_id and c.id = any(array(select contact_id from i)) and c.project_id = w.project_id
 where not exists (
   select 1 from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id and (not w.allow_reentry or x.status in ('RUNNING', 'WAITING')))
 order by i.ord
@@ -256,5 +258,5 @@ export async function markCancelled(em: EntityManager, executionId: string, reas
 /** Their Temporal workflows were started (an undispatched execution is started again by the dispatcher). */
 export async function markDispatched(em: EntityManager, executionIds: string[]) {
   if (executionIds.length === 0) return;
-  await sqlRun(em, 'update workflow_executions set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(executionIds)]);
+  await sqlRun(em, `update workflow_executions set dispatched_at = now() where id = ${IDS_PARAM}`, [JSON.stringify(executionIds)]);
 }
