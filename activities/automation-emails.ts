@@ -9,6 +9,7 @@ import { batchComposer, messageOf, type MessageRecord } from './delivery/compose
 import type { DeliveryOutcome, FinalStatus } from './delivery/outcome.js';
 import { recordEmailOutcomes, withEventIds } from '../core/emails/outcomes.js';
 import { retrying } from './lib/retry.js';
+import { IDS_PARAM } from '../core/automations/records.js';
 
 /*
  * The SEND_EMAIL steps of a batch of automation executions (automation.activities.ts,
@@ -140,7 +141,7 @@ export async function deliverStepMails(deps: ActivityDeps, projectId: string, ma
   if (result.stop === 'CANCELLED') throw new Error('The batch activity was cancelled');
   const states = await sqlRows<{ id: string; status: string; error: string | null }>(
     deps.orm.em.fork(),
-    'select id, status, error from emails where id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
+    `select id, status, error from emails where id = ${IDS_PARAM}`,
     [JSON.stringify(ids)],
   );
   const final = new Set(['SENT', 'FAILED', 'BOUNCED']);

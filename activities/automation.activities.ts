@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { fillPlaceholders } from '../core/templates/render.js';
 import { evaluateCondition } from '../core/automations/condition.js';
 import { durationMs, type Step, type StepOf } from '../core/automations/definition.js';
-import { awaitedEventSince, executionStillRunning, failExecutions, finishExecution, finishExecutions, loadContext, loadContexts, markExecution, markExecutions, recordStep, recordSteps, type FinalStatus, type StepRecord, type StepStatus } from '../core/automations/records.js';
+import { IDS_PARAM, awaitedEventSince, executionStillRunning, failExecutions, finishExecution, finishExecutions, loadContext, loadContexts, markExecution, markExecutions, recordStep, recordSteps, type FinalStatus, type StepRecord, type StepStatus } from '../core/automations/records.js';
 import { maxUuidV7At, minUuidV7At } from '../core/events/events.js';
 import { countAfterOf } from '../core/automations/executions.js';
 import { prepareStepEmail, prepareStepRecordsAtOnce, type StepEmailRecord } from '../core/automations/send-email.js';
@@ -272,7 +272,8 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
       const contexts = await loadContexts(tx, group.map((c) => c.executionId));
       const recorded = await sqlRows<{ execution_id: string }>(
         tx,
-        `select s.execution_id from workflow_execution_steps s join jsonb_to_recordset(?::jsonb) as v(e uuid, i int) on s.execution_id = v.e and s.idx = v.i`,
+        `with v as (select * from jsonb_to_recordset(?::jsonb) as v(e uuid, i int))
+         select s.execution_id from workflow_execution_steps s join v on s.execution_id = v.e and s.idx = v.i where s.execution_id = any(array(select e from v))`,
         [JSON.stringify(group.map((c) => ({ e: c.executionId, i: c.idx })))],
       );
       const skip = new Set(recorded.map((r) => r.execution_id));
@@ -374,7 +375,7 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
       return withHeartbeat(async () => {
         const open = await sqlRows<{ id: string }>(
           em(),
-          `select id from workflow_executions where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status in ('RUNNING', 'WAITING') order by id`,
+          `select id from workflow_executions where id = ${IDS_PARAM} and status in ('RUNNING', 'WAITING') order by id`,
           [JSON.stringify(input.executionIds)],
         );
         const continued: AutomationBatchResult['continued'] = [];

@@ -27,10 +27,16 @@
  *    on a throw-away PostgreSQL database and a headless Temporal dev server; built (dist/, BENCH_BUILT=1,
  *    the default; built first when stale) or the sources under tsx (BENCH_BUILT=0). BENCH_NODE_ARGS
  *    adds node flags to them (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: profiles written at the end);
- *    BENCH_COUNT_QUERIES=1 counts their round trips (bench/automation-query-counter.mjs).
+ *    BENCH_COUNT_QUERIES=1 counts their round trips (bench/automation-query-counter.mjs);
+ *    BENCH_AUTO_EXPLAIN=1 loads auto_explain for the throw-away database only (every statement's
+ *    plan with its row counts and duration, nested ones too, into the server's log; `alter
+ *    database ... set`, the server's configuration untouched; slows the database down).
+ * On PostgreSQL it also prints the CPU per track of phase 0 and, for the automation and campaign
+ * phases, the rows this database's tables read (scans and index fetches) and wrote per mail
+ * (pg_stat_user_tables): a count that does not move with the machine's load.
  *
  * Env: BENCH_CONTACTS (N, 2000), BENCH_CONCURRENCY (16), BENCH_STACK, BENCH_DB, BENCH_WORKERS,
- * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_COUNT_QUERIES, BENCH_PHASES (track,automation,campaign,floor),
+ * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_COUNT_QUERIES, BENCH_AUTO_EXPLAIN, BENCH_PHASES (track,automation,campaign,floor),
  * BENCH_PHASE_TIMEOUT_S (600: a phase whose mails are not all in by then is reported as it stands),
  * BENCH_TIMEOUT_S (3600: the whole run; then everything is stopped, exit 2), BENCH_DB_URL (admin URL).
  * Progress (and the services' own output) goes to stderr, the results to stdout.
@@ -148,6 +154,26 @@ function cpuPerMail(before: Record<string, Map<number, number>>, after: Record<s
   });
   const sum = parts.reduce((a, [, v]) => a + v, 0);
   return `${parts.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}; sum ${sum.toFixed(2)} ms`;
+}
+
+/** This database's table counters so far (rows read by scans and through indexes, rows written), by table; reported about once a second by the backends. */
+async function rowSnapshot(em: Parameters<typeof sqlRows>[0]): Promise<Map<string, { read: number; written: number }>> {
+  if (DB !== 'pg') return new Map();
+  await sleep(1100); // pending counters of idle backends reach the shared statistics within a second
+  const rows = await sqlRows<{ relname: string; read: string; written: string }>(
+    em,
+    `select relname, coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as read, n_tup_ins + n_tup_upd + n_tup_del as written from pg_stat_user_tables`,
+  );
+  return new Map(rows.map((r) => [r.relname, { read: Number(r.read), written: Number(r.written) }]));
+}
+
+/** Rows read and written per mail between two snapshots, with the tables that read most. */
+function rowsPerMail(before: Map<string, { read: number; written: number }>, after: Map<string, { read: number; written: number }>, mails: number): string {
+  const d = [...after].map(([t, v]) => ({ t, read: (v.read - (before.get(t)?.read ?? 0)) / mails, written: (v.written - (before.get(t)?.written ?? 0)) / mails }));
+  const read = d.reduce((a, x) => a + x.read, 0);
+  const written = d.reduce((a, x) => a + x.written, 0);
+  const top = d.sort((a, b) => b.read - a.read).slice(0, 5).map((x) => `${x.t} ${x.read.toFixed(1)}`).join(', ');
+  return `read ${read.toFixed(1)} (${top}), written ${written.toFixed(1)}`;
 }
 
 /** Descendants of `pid` whose command line contains `needle`. */
@@ -285,6 +311,12 @@ async function startProcesses(sink: Sink, queryDir: string | undefined): Promise
   progress('migrating the throw-away database');
   const orm = await openOrm(db.url, { migrate: true, poolMax: 1 });
   await orm.close(true);
+  if (process.env.BENCH_AUTO_EXPLAIN === '1') {
+    const dbName = new URL(db.url).pathname.slice(1);
+    for (const set of ["session_preload_libraries = 'auto_explain'", 'auto_explain.log_min_duration = 0', 'auto_explain.log_nested_statements = on', 'auto_explain.log_analyze = on', 'auto_explain.log_timing = off'])
+      await adminQuery(`alter database ${dbName} set ${set}`);
+    progress(`auto_explain on for ${dbName}`);
+  }
   const bin = findTemporalCli();
   if (!bin) throw new Error('temporal CLI not found (.tools/bin/temporal): run .ci/run once, it installs it');
   const temporalServer = await startTemporalDevServer({ bin, headless: true });
@@ -472,9 +504,12 @@ async function main() {
     // 0. Track with nobody listening (another project, same event name).
     if (PHASES.has('track')) {
       progress(`phase 0: ${N} tracks into a project with no workflow (load ${load()})`);
+      const cpuT0 = await cpuSnapshot(stack, em);
       const s = await trackAll(quiet.publicKey, 'quiet-');
+      const cpuT1 = await cpuSnapshot(stack, em);
       rates.trackNone = N / s;
       line('track, no workflow listening', `${rates.trackNone.toFixed(0)} tracks/s (${s.toFixed(1)} s; load ${load()})`);
+      line('track, no workflow listening: CPU per track', cpuPerMail(cpuT0, cpuT1, N));
     }
 
     // 1. Automation burst.
@@ -483,6 +518,7 @@ async function main() {
       const q0 = queryCounts(queryDir, [...stack.apiPids(), ...stack.workerPids()]);
       const qw0 = queryCounts(queryDir, stack.workerPids());
       const tracked = new Map<string, number>();
+      const rows0 = await rowSnapshot(em);
       const cpu0 = await cpuSnapshot(stack, em);
       progress(`phase 1: ${N} sign-ups tracked, each starting the workflow (load ${load()})`);
       const t0 = Date.now();
@@ -500,6 +536,7 @@ async function main() {
       const r = await sink.report();
       const arrivals = await sink.arrivals();
       line('automation: CPU per mail (tracks included; first track -> last mail)', cpuPerMail(cpu0, cpu1, N));
+      line('automation: PostgreSQL rows per mail (tracks included)', rowsPerMail(rows0, await rowSnapshot(em), N));
       const latencies = arrivals.filter((a) => tracked.has(a.to)).map((a) => a.arrivedAt - tracked.get(a.to)!);
       const seconds = (r.lastMailFromAt! - t0) / 1000;
       rates.automation = r.distinctRecipients / seconds;
@@ -601,12 +638,14 @@ async function main() {
       if (!PHASES.has('automation')) await eachLimited(emails, CONCURRENCY, (email) => call('POST', '/contacts', secretKey, { email }).then(() => {}));
       progress(`phase 2: a campaign to the ${N} contacts (load ${load()})`);
       const created = await call('POST', '/campaigns', secretKey, { name: 'burst', subject: 'Campaign', body, from: 'hi@bench.test', type: 'TRANSACTIONAL', audienceType: 'ALL' });
+      const rows0 = await rowSnapshot(em);
       const cpu0 = await cpuSnapshot(stack, em);
       const c0 = Date.now();
       await call('POST', `/campaigns/${created.data.id}/send`, secretKey, {});
       const complete = await untilArrived('campaign');
       const cpu1 = await cpuSnapshot(stack, em);
       line('campaign: CPU per mail (send call -> last mail)', cpuPerMail(cpu0, cpu1, N));
+      line('campaign: PostgreSQL rows per mail', rowsPerMail(rows0, await rowSnapshot(em), N));
       const r = await sink.report();
       const seconds = (r.lastMailFromAt! - c0) / 1000;
       rates.campaign = r.distinctRecipients / seconds;

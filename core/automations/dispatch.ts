@@ -53,7 +53,8 @@ export function groupIntoBatches(starts: NewExecution[], maxSize = BATCH_MAX_EXE
 async function recordBatches(tx: EntityManager, batches: ExecutionBatch[]) {
   if (batches.length === 0) return;
   const rows = batches.flatMap((b) => b.executions.map((e) => ({ id: e.executionId, batch_id: b.batchId })));
-  await sqlRun(tx, 'update workflow_executions x set batch_id = b.batch_id from jsonb_to_recordset(?::jsonb) as b(id uuid, batch_id text) where x.id = b.id', [JSON.stringify(rows)]);
+  await sqlRun(tx, `with b as (select * from jsonb_to_recordset(?::jsonb) as b(id uuid, batch_id text))
+     update workflow_executions x set batch_id = b.batch_id from b where x.id = b.id and x.id = any(array(select id from b))`, [JSON.stringify(rows)]);
 }
 
 interface InboxRow {

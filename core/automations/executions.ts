@@ -6,6 +6,7 @@ import type { StepStatus } from './records.js';
 import { isUuid, newId } from '../../db/ids.js';
 import { automationWorkflowId } from '../workflow-ids.js';
 import { sqlRows, sqlRun } from '../../db/sql.js';
+import { IDS_PARAM } from './records.js';
 import { maxUuidV7At } from '../events/events.js';
 import type { Step } from './definition.js';
 
@@ -45,21 +46,26 @@ export const countAfterOf = (triggerEventId: string | null, startedAt: Date | st
  *
  * The re-entry rules and the per-contact sequence number in one statement, for any number of
  * (workflow, contact) pairs: allowReentry false admits a contact once ever, true admits it when
- * none of its executions is RUNNING or WAITING. Two concurrent starts compute the same seq; the
- * unique key lets one of them in. The statement does not see its own rows: a pair asked twice in
+ * none of its executions is RUNNING or WAITING. Both are read from the pair's latest execution
+ * alone (one backward probe of the (workflow, contact, seq) key; an execution starts only when
+ * every earlier one of the pair is final, and a final one never runs again, so only the latest can
+ * be live): a NOT EXISTS over the pair's executions was planned on a burst's young table as a
+ * scan of all the workflow's executions per pair (workflow_executions_list_idx; bench/RESULTS.md,
+ * auto-pg). Two concurrent starts compute the same seq; the unique key lets one of them in. The statement does not see its own rows: a pair asked twice in
  * one call computes the same seq for both, and the unique key keeps the first (in request order),
  * as the rules would (the first execution is RUNNING).
  */
 const INSERT_EXECUTIONS_SQL = `
+with i as (select * from jsonb_to_recordset(?::jsonb) as i(ord int, id uuid, workflow_id uuid, contact_id uuid, event_id uuid, data jsonb))
 insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, current_step, trigger_event_id, trigger_data)
-select i.id, w.project_id, w.id, w.version, c.id,
-       coalesce((select max(x.seq) from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id), 0) + 1,
+select i.id, w.project_id, w.id, w.version, c.id, coalesce(last.seq, 0) + 1,
        'RUNNING', (select v.steps->0->>'id' from workflow_versions v where v.workflow_id = w.id and v.version = w.version), i.event_id, coalesce(i.data, '{}'::jsonb)
-from jsonb_to_recordset(?::jsonb) as i(ord int, id uuid, workflow_id uuid, contact_id uuid, event_id uuid, data jsonb)
+from i
 join workflows w on w.id = i.workflow_id
-join contacts c on c.id = i.contact_id and c.project_id = w.project_id
-where not exists (
-  select 1 from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id and (not w.allow_reentry or x.status in ('RUNNING', 'WAITING')))
+join contacts c on c.id = i.contact_id and c.id = any(array(select contact_id from i)) and c.project_id = w.project_id
+left join lateral (
+  select x.seq, x.status from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id order by x.seq desc limit 1) last on true
+where last.seq is null or (w.allow_reentry and last.status not in ('RUNNING', 'WAITING'))
 order by i.ord
 on conflict (workflow_id, contact_id, seq) do nothing
 returning id, project_id, workflow_id, version, contact_id, seq, trigger_event_id, started_at, (select email from contacts where id = contact_id) as contact_email,
@@ -256,5 +262,5 @@ export async function markCancelled(em: EntityManager, executionId: string, reas
 /** Their Temporal workflows were started (an undispatched execution is started again by the dispatcher). */
 export async function markDispatched(em: EntityManager, executionIds: string[]) {
   if (executionIds.length === 0) return;
-  await sqlRun(em, 'update workflow_executions set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(executionIds)]);
+  await sqlRun(em, `update workflow_executions set dispatched_at = now() where id = ${IDS_PARAM}`, [JSON.stringify(executionIds)]);
 }

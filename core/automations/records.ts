@@ -10,6 +10,17 @@ import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
 
 export type StepStatus = 'RUNNING' | 'WAITING' | 'COMPLETED' | 'SKIPPED' | 'FAILED';
 
+/*
+ * Rows of a batch found by primary key, whatever the table's size and statistics: `id = ${IDS_PARAM}`
+ * with the ids as one JSON array parameter (or `id = any(array(select id from v))` over a recordset).
+ * `id in (select jsonb_array_elements_text(...))` or a join to `jsonb_to_recordset(...)` is a set
+ * the planner takes for its default 100 rows, and over a young, never-analyzed table (every table
+ * of a burst: executions, contacts, email records, step records) it hash-joined that set to a
+ * Sequential Scan of the whole table: every batch statement read every row the burst had written
+ * so far (bench/RESULTS.md, auto-pg). An array makes it an index probe per id.
+ */
+export const IDS_PARAM = 'any(array(select jsonb_array_elements_text(?::jsonb)::uuid))';
+
 export type StepRecord = { executionId: string; idx: number; stepId: string; type: string; status: StepStatus; output?: unknown; error?: string | null };
 
 export async function recordStep(em: EntityManager, r: StepRecord) {
@@ -49,7 +60,7 @@ export async function markExecutions(em: EntityManager, executionIds: string[], 
   await sqlRun(
     em,
     `update workflow_executions set status = ?, current_step = ?, waiting_for = ?, updated_at = now()
-     where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status in ('RUNNING', 'WAITING')
+     where id = ${IDS_PARAM} and status in ('RUNNING', 'WAITING')
        and (status, current_step, waiting_for) is distinct from (?::text, ?::text, ?::text)`,
     [s.status, s.currentStep, s.waitingFor ?? null, JSON.stringify(executionIds), s.status, s.currentStep, s.waitingFor ?? null],
   );
@@ -67,9 +78,9 @@ export async function finishExecutions(em: EntityManager, finals: FinalStatus[])
   if (finals.length === 0) return;
   await sqlRun(
     em,
-    `update workflow_executions x set status = v.status, exit_reason = v.reason, waiting_for = null, finished_at = now(), updated_at = now()
-     from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, reason text)
-     where x.id = v.id and x.status in ('RUNNING', 'WAITING')`,
+    `with v as (select * from jsonb_to_recordset(?::jsonb) as v(id uuid, status text, reason text))
+     update workflow_executions x set status = v.status, exit_reason = v.reason, waiting_for = null, finished_at = now(), updated_at = now()
+     from v where x.id = v.id and x.id = any(array(select id from v)) and x.status in ('RUNNING', 'WAITING')`,
     [JSON.stringify(finals.map((f) => ({ id: f.executionId, status: f.status, reason: f.reason })))],
   );
 }
@@ -79,7 +90,7 @@ export async function failExecutions(em: EntityManager, executionIds: string[], 
   await sqlRun(
     em,
     `update workflow_executions set status = 'FAILED', exit_reason = ?, waiting_for = null, finished_at = now(), updated_at = now()
-     where id in (select jsonb_array_elements_text(?::jsonb)::uuid) and status in ('RUNNING', 'WAITING')`,
+     where id = ${IDS_PARAM} and status in ('RUNNING', 'WAITING')`,
     [reason, JSON.stringify(executionIds)],
   );
 }
@@ -113,9 +124,9 @@ export async function loadContext(em: EntityManager, executionId: string): Promi
 export async function loadContexts(em: EntityManager, executionIds: string[]): Promise<Map<string, ExecutionContext>> {
   const rows = await sqlRows<Record<string, any>>(
     em,
-    `select x.id, x.project_id, x.contact_id, x.trigger_data, x.status, p.disabled, c.id as cid, c.email, c.data, c.subscribed, c.unsubscribed_at
-     from workflow_executions x join projects p on p.id = x.project_id left join contacts c on c.id = x.contact_id
-     where x.id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+    `with x as (select * from workflow_executions where id = ${IDS_PARAM})
+     select x.id, x.project_id, x.contact_id, x.trigger_data, x.status, p.disabled, c.id as cid, c.email, c.data, c.subscribed, c.unsubscribed_at
+     from x join projects p on p.id = x.project_id left join contacts c on c.id = x.contact_id and c.id = any(array(select contact_id from x))`,
     [JSON.stringify(executionIds)],
   );
   return new Map(
