@@ -51,8 +51,8 @@ export const countAfterOf = (triggerEventId: string | null, startedAt: Date | st
  * every earlier one of the pair is final, and a final one never runs again, so only the latest can
  * be live): a NOT EXISTS over the pair's executions was planned on a burst's young table as a
  * scan of all the workflow's executions per pair (workflow_executions_list_idx; bench/RESULTS.md,
- * auto-pg). Two concurrent starts compute the same seq; the unique key lets one of them in. The statement does not see its own rows: a pair asked twice in
- * one call computes the same seq for both, and the unique key keeps the first (in request order),
+ * auto-pg). Two concurrent starts compute the same seq; the unique key lets one of them in.
+ * The statement does not see its own rows: a pair asked twice in one call computes the same seq for both, and the unique key keeps the first (in request order),
  * as the rules would (the first execution is RUNNING).
  */
 const INSERT_EXECUTIONS_SQL = `
