@@ -2,7 +2,9 @@
  * CPU per raw statement: db/sql.ts's helpers (the pg connection itself) against the knex.raw path
  * they replaced (a knex query built per call, run on the same pool), in one process, alternated
  * in rounds so both see the same machine. Statements: a one-value select, an outcome-sized CTE
- * with a jsonb parameter (the shape of the batch writes), and the same inside a transaction.
+ * with a jsonb parameter (the shape of the batch writes), and the same inside a transaction; and
+ * the sender and suppression lookups /v1/send and every automation batch make (`lookups`: an ORM
+ * findOne(Domain) and find(Suppression) before, one raw statement each now).
  * Reports the process's CPU (user + system, process.cpuUsage) per statement, which the machine's
  * load moves much less than the wall clock; the database's own CPU is not in it.
  *
@@ -12,7 +14,12 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { openOrm } from '../db/orm.js';
-import { sqlRows } from '../db/sql.js';
+import { sqlRows, sqlRun } from '../db/sql.js';
+import { Domain, Suppression } from '../db/entities/index.js';
+import { newId } from '../db/ids.js';
+import { createProject } from '../core/projects/keys.js';
+import { assertVerifiedSender } from '../core/domains/sender-domains.js';
+import { findSuppressed } from '../core/suppressions.js';
 import { ADMIN_URL } from './stack.js';
 
 const N = Number(process.env.SQL_PATH_N ?? 2000);
@@ -53,11 +60,30 @@ async function main() {
   await admin.query(`create database ${name}`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const orm = await openOrm(url.toString(), { poolMax: 8 });
+  const orm = await openOrm(url.toString(), { poolMax: 8, migrate: true });
+  const { project } = await createProject(orm.em.fork(), 'sql-path');
+  await sqlRun(
+    orm.em.fork(),
+    `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, verified_at) values (?, ?, 'acme.test', 'VERIFIED', 'mh1', 'x', 'x', now())`,
+    [newId(), project.id],
+  );
+  await sqlRun(orm.em.fork(), `insert into suppressions (id, project_id, email, reason, created_at) values (?, ?, 'gone@example.com', 'HARD_BOUNCE', now())`, [newId(), project.id]);
+  const to = ['gone@example.com', 'ok@example.com'];
+  const lookups: Record<string, (em: EntityManager) => Promise<unknown>> = {
+    'knex.raw': async (em) => {
+      if (!(await em.findOne(Domain, { projectId: project.id, domain: 'acme.test', status: 'VERIFIED' }))) throw new Error('no domain');
+      return em.find(Suppression, { projectId: project.id, email: { $in: to } });
+    },
+    'db/sql.ts': async (em) => {
+      await assertVerifiedSender(em, project.id, 'hello@acme.test');
+      return findSuppressed(em, project.id, to);
+    },
+  };
   const runners: [string, Runner][] = [
     ['knex.raw', knexRows],
     ['db/sql.ts', sqlRows],
   ];
+  // 'knex.raw' below: before this branch (and, for the lookups, the ORM's find/findOne).
   const results: Record<string, Record<string, number[]>> = {};
   try {
     // Round 0 warms both paths up (JIT, the pool's connections) and is not counted.
@@ -73,6 +99,8 @@ async function main() {
             for (let k = 0; k < 3; k++) await run(tx, SIMPLE, [k]);
           }))) / 3,
         );
+        // Both lookups, on a fresh fork each time (as per call and per batch).
+        (row['lookups (2)'] ??= []).push(await cpuPer(N / 4, () => lookups[label](orm.em.fork())));
       }
     }
   } finally {
