@@ -16,10 +16,18 @@ import { sqlRows, sqlOne } from '../db/sql.js';
 export const SUPPRESSION_REASONS = ['HARD_BOUNCE', 'COMPLAINT', 'MANUAL', 'UNSUBSCRIBED'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
-/** Which of these addresses are on the project's suppression list (hard bounce, complaint, manual). */
-export async function findSuppressed(em: EntityManager, projectId: string, emails: string[]): Promise<Suppression[]> {
+/**
+ * Which of these addresses are on the project's suppression list (hard bounce, complaint, manual),
+ * with why. One raw statement: /v1/send and every automation batch ask this, and an ORM find
+ * (a query built, entities hydrated into an identity map) cost more than the lookup itself.
+ */
+export async function findSuppressed(em: EntityManager, projectId: string, emails: string[]): Promise<Pick<Suppression, 'email' | 'reason'>[]> {
   if (emails.length === 0) return [];
-  return em.find(Suppression, { projectId, email: { $in: emails.map(normalizeEmail) } });
+  return sqlRows<Pick<Suppression, 'email' | 'reason'>>(
+    em,
+    'select email, reason from suppressions where project_id = ? and email in (select jsonb_array_elements_text(?::jsonb))',
+    [projectId, JSON.stringify(emails.map(normalizeEmail))],
+  );
 }
 
 export interface SuppressionRow {

@@ -18,11 +18,90 @@ interface PgResult<T> {
 /** undefined is not a value PostgreSQL knows; knex refuses it. */
 const bindable = (params: SqlParams) => params.map((p) => (p === undefined ? null : p));
 
-async function run<T>(em: EntityManager, sql: string, params: SqlParams): Promise<PgResult<T>> {
+interface PgConnection {
+  query(q: { name?: string; text: string; values?: unknown[] }): Promise<PgResult<Record<string, unknown>>>;
+}
+interface KnexPoolClient {
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(conn: PgConnection): Promise<unknown>;
+}
+/** What MikroORM's transaction context is: a knex transaction, whose client answers its one connection. */
+interface KnexTransaction {
+  client: KnexPoolClient;
+  isCompleted(): boolean;
+}
+
+/** A statement's text as the protocol wants it (`$1, $2 ...`) and how many values it binds. */
+interface Positional {
+  text: string;
+  count: number;
+}
+
+/**
+ * `?` -> `$n`, once per distinct text. Every `?` is a placeholder, as knex.raw has it (inside a
+ * string literal too; a jsonb `?` operator has to be written `jsonb_exists(...)`); a text with
+ * knex's other forms (`\?`, an escaped question mark; `??`, an identifier binding) is answered
+ * null and goes through knex.raw, which gives them their meaning.
+ */
+const positionalTexts = new Map<string, Positional | null>();
+/** Texts built per call (one `?` per id of a list) vary: the cache starts over past this many. */
+const POSITIONAL_CACHE_MAX = 2000;
+
+export function positional(sql: string): Positional | null {
+  let p = positionalTexts.get(sql);
+  if (p !== undefined) return p;
+  if (/\\\?|\?\?/.test(sql)) p = null;
+  else {
+    let count = 0;
+    p = { text: sql.replace(/\?/g, () => `$${++count}`), count };
+  }
+  if (positionalTexts.size >= POSITIONAL_CACHE_MAX) positionalTexts.clear();
+  positionalTexts.set(sql, p);
+  return p;
+}
+
+/** The knex.raw way, for the texts `positional` leaves to it. */
+async function runThroughKnex<T>(em: EntityManager, sql: string, params: SqlParams): Promise<PgResult<T>> {
   const query = em.getConnection().getKnex().raw(sql, bindable(params) as never[]);
   const trx = em.getTransactionContext();
   if (trx) void query.transacting(trx);
   return (await query) as PgResult<T>;
+}
+
+/**
+ * On the pg connection itself: the transaction's when the entity manager is in one, else one of
+ * the pool's (the pool knex owns for MikroORM). What knex.raw did, without building a query
+ * object per call: the same placeholders, the same checks (the count of values, an empty
+ * statement, a finished transaction), the same error (node-postgres's, its message prefixed
+ * with the statement as knex prefixes it).
+ */
+async function run<T>(em: EntityManager, sql: string, params: SqlParams): Promise<PgResult<T>> {
+  const p = positional(sql);
+  if (!p) return runThroughKnex<T>(em, sql, params);
+  if (p.count !== params.length) throw new Error(`Expected ${params.length} bindings, saw ${p.count}`);
+  if (!sql) throw new Error('The query is empty');
+  const query = { text: p.text, values: bindable(params) };
+  const trx = em.getTransactionContext<KnexTransaction>();
+  if (trx) {
+    if (trx.isCompleted()) throw new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
+    return onConnection<T>(await trx.client.acquireConnection(), query);
+  }
+  const pool = em.getConnection().getKnex().client as KnexPoolClient;
+  const conn = await pool.acquireConnection();
+  try {
+    return await onConnection<T>(conn, query);
+  } finally {
+    await pool.releaseConnection(conn);
+  }
+}
+
+async function onConnection<T>(conn: PgConnection, query: { text: string; values: unknown[] }): Promise<PgResult<T>> {
+  try {
+    return (await conn.query(query)) as PgResult<T>;
+  } catch (err) {
+    if (err instanceof Error) err.message = `${query.text} - ${err.message}`;
+    throw err;
+  }
 }
 
 /** Every row of the result. */
@@ -59,14 +138,6 @@ export interface PreparedStatement {
 export function preparedStatement(name: string, sql: string): PreparedStatement {
   let n = 0;
   return { name, sql, text: sql.replace(/\?/g, () => `$${++n}`) };
-}
-
-interface PgConnection {
-  query(q: { name?: string; text: string; values?: unknown[] }): Promise<PgResult<Record<string, unknown>>>;
-}
-interface KnexPoolClient {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(conn: PgConnection): Promise<unknown>;
 }
 
 /**

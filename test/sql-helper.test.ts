@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { openOrm } from '../db/orm.js';
-import { preparedStatement, sqlHeldRows, sqlRun } from '../db/sql.js';
-import { createTestDatabase } from './helpers.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openOrm, type MikroORM } from '../db/orm.js';
+import { positional, preparedStatement, sqlFirst, sqlHeldRows, sqlOne, sqlPreparedRows, sqlRows, sqlRun } from '../db/sql.js';
+import { withStatementTimeout } from '../core/statement-timeout.js';
+import { DomainError } from '../core/errors.js';
+import { createPassDatabase, createTestDatabase, EMBEDDED_PASS } from './helpers.js';
 
 /*
  * db/sql.ts is the one way raw SQL runs: `?` placeholders bound as parameters, the caller's
@@ -70,5 +72,116 @@ describe('sqlHeldRows (a named statement after a BEGIN in one round trip)', () =
       await orm.close(true);
       await db.drop();
     }
+  });
+});
+
+describe('the helpers on the pg connection (no knex query built per statement)', () => {
+  let db: { url: string; drop: () => Promise<void> };
+  let orm: MikroORM;
+  beforeAll(async () => {
+    db = await createPassDatabase();
+    orm = await openOrm(db.url, { poolMax: 2 });
+    await sqlRun(orm.em.fork(), 'create table sql_helper_t (id int primary key, note text)');
+  });
+  afterAll(async () => {
+    await orm?.close(true);
+    await db?.drop();
+  });
+
+  /** The text and values knex.raw sends for `sql` (what the helpers sent before). */
+  const knexNative = (sql: string, params: unknown[]) => orm.em.getConnection().getKnex().raw(sql, params as never[]).toSQL().toNative();
+
+  it("turns each `?` into the `$n` knex.raw sends, a `?` inside a quoted literal or a comment included, and leaves `$$` bodies alone", () => {
+    const texts: [string, unknown[]][] = [
+      ['select ?::int as a, ?::text as b', [1, 'x']],
+      ["select 'why?' as q, ? as v", ['x', 'y']],
+      ['select 1 -- what?\n, ? as v', [1, 2]],
+      ['select $$ body $$ as b, ? as v', [3]],
+      ['update t set a = ? where id in (?, ?, ?)', [1, 2, 3, 4]],
+      ['select 1', []],
+    ];
+    for (const [sql, params] of texts) {
+      const p = positional(sql);
+      expect(p, sql).not.toBeNull();
+      expect(p!.text, sql).toBe(knexNative(sql, params).sql);
+      expect(p!.count, sql).toBe(params.length);
+    }
+  });
+
+  it("leaves knex's escaped `\\?` and `??` identifier forms to knex.raw (positional answers null), and the statements mean what they meant", async () => {
+    expect(positional("select 'a\\?' as q")).toBeNull();
+    expect(positional('select 1 as ??')).toBeNull();
+    const em = orm.em.fork();
+    expect(await sqlOne(em, "select ?::text as a, 'is it\\?' as b", ['x'])).toEqual({ a: 'x', b: 'is it?' });
+    expect(await sqlOne(em, 'select 1 as ??', ['n'])).toEqual({ n: 1 });
+  });
+
+  it('runs a plain statement without knex.raw, and one with `??` through it', async () => {
+    const knex = orm.em.getConnection().getKnex();
+    const raw = vi.spyOn(knex, 'raw');
+    try {
+      const em = orm.em.fork();
+      expect(await sqlRows(em, 'select ?::int as n', [5])).toEqual([{ n: 5 }]);
+      await em.transactional((tx) => sqlRun(tx, 'select ?::int', [6]));
+      expect(raw).not.toHaveBeenCalled();
+      await sqlRows(em, 'select 1 as ??', ['n']);
+      expect(raw).toHaveBeenCalledTimes(1);
+    } finally {
+      raw.mockRestore();
+    }
+  });
+
+  it('binds values (a quote or a `?` in a value is data), undefined as null, and answers rows, the first row and the row count', async () => {
+    const em = orm.em.fork();
+    expect(await sqlRun(em, 'insert into sql_helper_t (id, note) values (?, ?), (?, ?), (?, ?)', [1, "it's ? -- $1", 2, undefined, 3, null])).toBe(3);
+    expect(await sqlRows(em, 'select id, note from sql_helper_t where id <= ? order by id', [2])).toEqual([
+      { id: 1, note: "it's ? -- $1" },
+      { id: 2, note: null },
+    ]);
+    expect(await sqlFirst(em, 'select id from sql_helper_t where id = ?', [9])).toBeUndefined();
+    await expect(sqlOne(em, 'select id from sql_helper_t where id = ?', [9])).rejects.toThrow(/^Expected a row from: select id from sql_helper_t/);
+    expect(await sqlRun(em, 'delete from sql_helper_t where id in (?, ?, ?)', [1, 2, 3])).toBe(3);
+  });
+
+  it("refuses a statement whose `?` count is not the values' count, with knex's message, before anything runs", async () => {
+    const em = orm.em.fork();
+    await expect(sqlRows(em, 'select ?::int, ?::int', [1])).rejects.toThrow('Expected 1 bindings, saw 2');
+    await expect(sqlRows(em, 'select ?::int', [1, 2])).rejects.toThrow('Expected 2 bindings, saw 1');
+    await expect(sqlRows(em, '', [])).rejects.toThrow('The query is empty');
+  });
+
+  it("joins the entity manager's transaction: its statements roll back with it and see its SET LOCAL; after it ends a statement on its manager is refused as knex refused it", async () => {
+    const em = orm.em.fork();
+    let txEm: typeof em | undefined;
+    await expect(
+      em.transactional(async (tx) => {
+        txEm = tx;
+        await sqlRun(tx, 'insert into sql_helper_t (id, note) values (?, ?)', [10, 'rolled back']);
+        await sqlRun(tx, 'set local statement_timeout = 4321');
+        expect(await sqlOne(tx, "select current_setting('statement_timeout') as t")).toEqual({ t: '4321ms' });
+        expect(await sqlPreparedRows(tx, preparedStatement('mailhub_test_in_tx_v1', 'select count(*)::int as n from sql_helper_t where id = ?'), [10])).toEqual([{ n: 1 }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await sqlFirst(em, 'select id from sql_helper_t where id = ?', [10])).toBeUndefined();
+    await expect(sqlRows(txEm!, 'select 1')).rejects.toThrow('Transaction query already complete');
+  });
+
+  it("surfaces PostgreSQL's error as it is (its code, the constraint), its message prefixed with the statement as knex.raw prefixed it", async () => {
+    const em = orm.em.fork();
+    await sqlRun(em, 'insert into sql_helper_t (id) values (?)', [20]);
+    const err = (await sqlRun(em, 'insert into sql_helper_t (id) values (?)', [20]).catch((e: unknown) => e)) as Error & { code?: string; constraint?: string };
+    expect(err.code).toBe('23505');
+    expect(err.constraint).toBe('sql_helper_t_pkey');
+    expect(err.message).toMatch(/^insert into sql_helper_t \(id\) values \(\$1\) - duplicate key value violates unique constraint "sql_helper_t_pkey"/);
+    // The pool is not left short by a failed statement: both connections still serve.
+    await Promise.all([sqlRows(em, 'select pg_sleep(0.01)'), sqlRows(em, 'select pg_sleep(0.01)'), sqlRows(em, 'select 1')]);
+  });
+
+  // PGlite has no statement timeout (it runs the statement to its end).
+  it.skipIf(EMBEDDED_PASS)('a statement cancelled by the statement timeout is the 503 withStatementTimeout makes of code 57014', async () => {
+    const err = await withStatementTimeout(orm.em.fork(), 50, (tx) => sqlRows(tx, 'select pg_sleep(?)', [2])).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).message).toMatch(/ran longer than the limit of 50 ms/);
   });
 });
