@@ -66,7 +66,8 @@ async function campaignComposer(deps: ActivityDeps, em: EntityManager, campaign:
   const from = { name: campaign.fromName, address: campaign.fromEmail };
   const marketing = campaign.type === 'MARKETING';
 
-  return async (r: RecipientRow): Promise<OutgoingMessage> => {
+  // Not async itself: the composer's promise is the row's (one promise less per message).
+  return (r: RecipientRow): Promise<OutgoingMessage> => {
     const contact = contacts.get(r.contactId) ?? { id: r.contactId, email: r.toEmail, data: {} };
     const rendered = renderContent(content, recipientVariables(contact));
     const decoration = decorateForDelivery({ id: r.id, html: rendered.html, textBody: rendered.text, marketing }, project, deps.config);

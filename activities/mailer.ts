@@ -153,7 +153,7 @@ export function createSmtpMailer(url: string, opts: { maxConnections?: number; c
   });
   return {
     async send(msg, sendOpts) {
-      const info = await pool.send(await toWire(msg), sendOpts?.admit, sendOpts?.fence);
+      const info = await pool.send(msg.prepared ?? (await toWire(msg)), sendOpts?.admit, sendOpts?.fence);
       return { accepted: info.accepted.map(String), rejected: info.rejected.map(String), response: info.response, messageId: msg.messageId };
     },
     close: () => pool.close(),

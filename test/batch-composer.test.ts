@@ -133,6 +133,26 @@ describe('batch composer (MIME skeleton per From and Reply-To)', () => {
     ]);
   });
 
+  it('messages of a batch that alternate From and Reply-To each carry their own, and are signed with their own From domain\'s key or not at all', async () => {
+    const composer = batchComposer(orm.em.fork(), config, project.id);
+    const message = (i: number, from: string, replyTo: string | null) => ({
+      emailId: `alt-${i}`, messageId: `<alt-${i}@acme.test>`, from: { name: 'Acme', address: from }, to: `r${i}@example.com`, replyTo,
+      subject: `Alt ${i}`, html: `<p>Alt ${i}</p>`, text: `Alt ${i}`, headers: {},
+    });
+    const order: [string, string | null][] = [
+      ['hi@acme.test', 'one@acme.test'], ['hi@acme.test', 'two@acme.test'], ['hi@acme.test', null], ['news@unverified.test', 'one@acme.test'],
+      ['hi@acme.test', 'one@acme.test'], ['news@unverified.test', null], ['hi@acme.test', 'two@acme.test'],
+    ];
+    const got = [];
+    // One after the other: from the second message on, each From address's key is already known.
+    for (const [i, [from, replyTo]] of order.entries()) {
+      const raw = (await composer.prepare(message(i, from, replyTo))).prepared!.raw;
+      const r = await read(raw);
+      got.push([r.from?.address, r.replyTo?.[0]?.address ?? null, raw.toString().startsWith('DKIM-Signature:') ? (await dkimResult(raw))[0][1] : 'unsigned']);
+    }
+    expect(got).toEqual(order.map(([from, replyTo]) => [from, replyTo, from.endsWith('@acme.test') ? 'pass' : 'unsigned']));
+  });
+
   it("an automation batch's records as written (what its delivery composes, not read back) are the records the database holds, field by field, for a marketing and a transactional template", async () => {
     const em = orm.em.fork();
     for (const type of ['TRANSACTIONAL', 'MARKETING'] as const) {

@@ -3,7 +3,7 @@ import { dkimVerify } from 'mailauth';
 import nodemailer from 'nodemailer';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { mimeSkeleton, type SkeletonParts } from '../activities/delivery/mime.js';
+import { mimeSkeleton, plainShortLines, type SkeletonParts } from '../activities/delivery/mime.js';
 import { signed, toMailOptions, type OutgoingMessage } from '../activities/mailer.js';
 
 /*
@@ -65,5 +65,25 @@ describe('campaign MIME skeleton', () => {
     const skeleton = mimeSkeleton(from);
     expect(skeleton.compose({ ...base, to: 'zoë@example.com' })).toBeUndefined();
     expect(skeleton.compose({ ...base, headers: { 'List-Unsubscribe': `<https://t.acme.test/u/${'a'.repeat(1000)}>` } })).toBeUndefined();
+  });
+
+  it('sends a body as 7bit exactly when it is printable ASCII, tabs and line breaks with no line over 76 characters', () => {
+    // The definition it replaced: two regular expressions over the body with its line breaks as CRLF.
+    const byExpressions = (s: string) => /^[\x20-\x7e]*$/.test(s.replace(/[\r\n\t]/g, '')) && !/[^\r\n]{77,}/.test(s);
+    const cases = [
+      '', 'a', 'x'.repeat(76), 'x'.repeat(77), `${'x'.repeat(76)}\r\n${'y'.repeat(76)}`, `${'x'.repeat(76)}\r\n${'y'.repeat(77)}`,
+      `\t${'x'.repeat(75)}`, `\t${'x'.repeat(76)}`, `${'x'.repeat(40)}\r${'x'.repeat(40)}`, `${'x'.repeat(40)}\n${'x'.repeat(40)}`,
+      'del \x7f', 'nul \x00', 'vt \x0b', 'tilde ~', 'space ', 'é', '✓', '\r\n\r\n', '.dot\r\n.',
+    ];
+    for (const c of cases) expect([c, plainShortLines(c)]).toEqual([c, byExpressions(c)]);
+    // And random bodies of line breaks, tabs, printable and other characters, around the 76-character limit.
+    const alphabet = ['a', ' ', '\t', '\r', '\n', '\r\n', '~', '\x7f', '\x1f', 'ü'];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 2000; i++) {
+      const parts = Array.from({ length: Math.floor(random() * 200) }, () => (random() < 0.9 ? 'a' : alphabet[Math.floor(random() * alphabet.length)]));
+      const body = parts.join('');
+      expect([body, plainShortLines(body)]).toEqual([body, byExpressions(body)]);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NotAdmittedError, SmtpPool, type WireMessage } from '../activities/smtp-pool.js';
 import { createSmtpMailer, type OutgoingMessage } from '../activities/mailer.js';
@@ -170,6 +171,64 @@ describe('SmtpPool', () => {
     await pool.close();
     expect(pool.size).toBe(0);
     await expect(pool.send(wire())).rejects.toThrow(/closed/);
+  });
+});
+
+describe('SmtpPool: how a message reaches the socket', () => {
+  /** Every write the sockets of this process hand to the kernel while `body` runs (a writev's chunks joined): one entry per write. */
+  async function socketWrites(body: () => Promise<unknown>): Promise<string[]> {
+    type Chunk = Buffer | string;
+    const proto = net.Socket.prototype as unknown as {
+      _write(this: net.Socket, chunk: Chunk, encoding: BufferEncoding, cb: () => void): void;
+      _writev(this: net.Socket, chunks: { chunk: Chunk }[], cb: () => void): void;
+    };
+    const { _write: write, _writev: writev } = proto;
+    const writes: string[] = [];
+    proto._write = function (chunk, encoding, cb) {
+      writes.push(Buffer.from(chunk).toString('latin1'));
+      return write.call(this, chunk, encoding, cb);
+    };
+    proto._writev = function (chunks, cb) {
+      writes.push(chunks.map((c) => Buffer.from(c.chunk).toString('latin1')).join(''));
+      return writev.call(this, chunks, cb);
+    };
+    try {
+      await body();
+    } finally {
+      proto._write = write;
+      proto._writev = writev;
+    }
+    return writes;
+  }
+
+  it('writes the message and the terminating dot of DATA in one socket write', async () => {
+    const pool = new SmtpPool({ url: server.url, maxConnections: 1 });
+    try {
+      await pool.send(wire()); // connected and greeted before the writes are counted
+      const m = wire();
+      const writes = await socketWrites(() => pool.send(m));
+      const client = writes.filter((w) => !/^\d{3}[ -]/.test(w)); // the server's replies go through the same methods
+      expect(client).toHaveLength(2);
+      expect(client[0]).toMatch(/^MAIL FROM:<news@example\.com>.*\r\nRCPT TO:<reader@recipients\.test>\r\nDATA\r\n$/);
+      expect(client[1]).toBe(`${m.raw.toString('latin1')}.\r\n`);
+      expect(server.byMessageId(messageIdOf(m))[0].raw.toString()).toBe(m.raw.toString());
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('sends a message larger than the socket buffer whole, dot-stuffed, without waiting for a drain that a corked socket never emits', async () => {
+    const pool = new SmtpPool({ url: server.url, maxConnections: 1, socketTimeout: 10_000 });
+    const lines = Array.from({ length: 8000 }, (_, i) => (i % 100 === 0 ? `.line ${i} starts with a dot` : `line ${i} ${'x'.repeat(60)}`));
+    const raw = Buffer.from(`From: news@example.com\r\nTo: reader@recipients.test\r\nSubject: Large\r\nMessage-ID: <pool-large@example.com>\r\n\r\n${lines.join('\r\n')}\r\n`);
+    expect(raw.length).toBeGreaterThan(500_000);
+    try {
+      await pool.send({ envelope: { from: 'news@example.com', to: ['reader@recipients.test'] }, raw });
+      await pool.send(wire()); // and the connection goes on
+      expect(server.byMessageId('<pool-large@example.com>')[0].raw.toString()).toBe(raw.toString());
+    } finally {
+      await pool.close();
+    }
   });
 });
 

@@ -137,6 +137,11 @@ export class OutcomeBuffer {
     return write;
   }
 
+  /** Whether FLUSH_ROWS outcomes or more are unrecorded: room() has to be waited for. */
+  get full(): boolean {
+    return this.unrecorded >= FLUSH_ROWS;
+  }
+
   /** Waits until fewer than FLUSH_ROWS outcomes are unrecorded. */
   async room(): Promise<void> {
     while (this.unrecorded >= FLUSH_ROWS) await this.flush().catch(() => {});
@@ -361,7 +366,7 @@ class BatchRun<R extends { id: string }> {
 
   /** Paces and hands one message over, fenced; undefined when nothing was sent. */
   private async handOff(row: R, batch: Batch<R>, msg: OutgoingMessage): Promise<HandOff> {
-    await this.outcomes.room();
+    if (this.outcomes.full) await this.outcomes.room();
     await this.pacer.reserve(batch.pause);
     if (this.stopped(batch)) return undefined;
     let startMs: number | undefined;

@@ -61,25 +61,39 @@ export interface BatchComposer {
  */
 export function batchComposer(em: EntityManager, config: Pick<Config, 'dkimSigning' | 'secretKey'>, projectId: string): BatchComposer {
   const keys = new Map<string, Promise<DkimSigning | undefined>>();
+  /** The keys looked up so far, once known: a message whose key is known does not wait for a promise. */
+  const known = new Map<string, DkimSigning | undefined>();
   const skeletons = new Map<string, MimeSkeleton>();
   const signingKey = (fromEmail: string) => {
     let key = keys.get(fromEmail);
-    if (!key) keys.set(fromEmail, (key = signingKeyFor(em, config, projectId, fromEmail)));
+    if (!key) {
+      keys.set(fromEmail, (key = signingKeyFor(em, config, projectId, fromEmail)));
+      key.then((k) => known.set(fromEmail, k), () => {});
+    }
     return key;
   };
+  // The last From and Reply-To looked up, and its skeleton: a campaign page's every row has the same.
+  let last: { name: string | null; address: string; replyTo: string | null; skeleton: MimeSkeleton } | undefined;
   const skeletonOf = (msg: OutgoingMessage) => {
-    const k = JSON.stringify([msg.from.name ?? null, msg.from.address, msg.replyTo ?? null]);
+    const name = msg.from.name ?? null;
+    const replyTo = msg.replyTo ?? null;
+    if (last && last.name === name && last.address === msg.from.address && last.replyTo === replyTo) return last.skeleton;
+    const k = JSON.stringify([name, msg.from.address, replyTo]);
     let skeleton = skeletons.get(k);
     if (!skeleton) skeletons.set(k, (skeleton = mimeSkeleton(msg.from, msg.replyTo)));
+    last = { name, address: msg.from.address, replyTo, skeleton };
     return skeleton;
   };
   return {
     signingKey,
     async prepare(unsigned) {
-      const msg: OutgoingMessage = { ...unsigned, dkim: await signingKey(unsigned.from.address) };
+      const from = unsigned.from.address;
+      const msg: OutgoingMessage = { ...unsigned, dkim: known.has(from) ? known.get(from) : await signingKey(from) };
       const wire = msg.attachments?.length || msg.toName ? undefined : skeletonOf(msg).compose(msg);
       if (!wire) return prepareMessage(msg);
-      return { ...msg, prepared: { envelope: wire.envelope, raw: await signed(wire.raw, msg.dkim) } };
+      // Unsigned (DKIM_SIGNING=off, no verified domain): the skeleton's bytes as they are, no await.
+      msg.prepared = msg.dkim ? { envelope: wire.envelope, raw: await signed(wire.raw, msg.dkim) } : wire;
+      return msg;
     },
   };
 }

@@ -48,12 +48,28 @@ function headerLine(key: string, value: string): string | undefined {
   return line.length <= MAX_HEADER_LINE ? line : undefined;
 }
 
+/**
+ * Whether `content` can go as 7bit: printable ASCII, tabs and line breaks only, no line longer than
+ * 76 characters. One pass over the characters (a regular expression for the line length retries at
+ * every position of a line).
+ */
+export function plainShortLines(content: string): boolean {
+  let line = 0;
+  for (let i = 0; i < content.length; i++) {
+    const c = content.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d) {
+      line = 0;
+      continue;
+    }
+    if ((c < 0x20 && c !== 0x09) || c > 0x7e || ++line > 76) return false;
+  }
+  return true;
+}
+
 /** A text part's body and transfer encoding: 7bit when it is plain ASCII with short lines, else quoted-printable. */
 function encodeBody(content: string): { encoding: string; body: string } {
   const normalized = content.replace(CRLF, '\r\n');
-  if (PRINTABLE_ASCII.test(normalized.replace(/[\r\n\t]/g, '')) && !/[^\r\n]{77,}/.test(normalized)) {
-    return { encoding: '7bit', body: normalized };
-  }
+  if (plainShortLines(normalized)) return { encoding: '7bit', body: normalized };
   return { encoding: 'quoted-printable', body: qpWrap(qpEncode(normalized), 76).replace(CRLF, '\r\n') };
 }
 
