@@ -8,7 +8,7 @@ import { capCampaignRows, releaseUnsentCampaignSlots } from '../core/schedule/fr
 import { timingSettings } from '../core/schedule/settings.js';
 import { prepareContent, recipientVariables, renderContent } from '../core/templates/render.js';
 import { decorateForDelivery } from '../core/tracking/links.js';
-import { sqlRows } from '../db/sql.js';
+import { listParam, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
 import { deliverBatch, type BatchOutcome, type BatchResult } from './delivery/batch.js';
 import { batchComposer, returnPathFor } from './delivery/compose.js';
@@ -126,9 +126,12 @@ async function writeOutcomes(em: EntityManager, campaign: Campaign, batch: Batch
   await retrying(() => recordOutcomes(em, campaign, outcomes));
 }
 
+/** A page's contacts (their ids as one JSON array). */
+export const PAGE_CONTACTS_SQL = `select id, email, data from contacts where id = ${listParam('uuid')}`;
+
 async function contactsById(em: EntityManager, ids: string[]) {
   const rows = ids.length
-    ? await sqlRows<{ id: string; email: string; data: Record<string, unknown> }>(em, 'select id, email, data from contacts where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(ids)])
+    ? await sqlRows<{ id: string; email: string; data: Record<string, unknown> }>(em, PAGE_CONTACTS_SQL, [JSON.stringify(ids)])
     : [];
   return new Map(rows.map((r) => [r.id, r]));
 }

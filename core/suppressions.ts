@@ -4,7 +4,7 @@ import { newId } from '../db/ids.js';
 import { notFound } from './errors.js';
 import { normalizeEmail } from './contacts.js';
 import { keysetPage } from './paging.js';
-import { sqlRows, sqlOne } from '../db/sql.js';
+import { listParam, sqlRows, sqlOne } from '../db/sql.js';
 
 /*
  * The suppression list: addresses the project never sends to again (transactional or marketing),
@@ -25,7 +25,7 @@ export async function findSuppressed(em: EntityManager, projectId: string, email
   if (emails.length === 0) return [];
   return sqlRows<Pick<Suppression, 'email' | 'reason'>>(
     em,
-    'select email, reason from suppressions where project_id = ? and email in (select jsonb_array_elements_text(?::jsonb))',
+    `select email, reason from suppressions where project_id = ? and email = ${listParam()}`,
     [projectId, JSON.stringify(emails.map(normalizeEmail))],
   );
 }

@@ -104,6 +104,16 @@ async function onConnection<T>(conn: PgConnection, query: { text: string; values
   }
 }
 
+/**
+ * A list bound as one JSON array parameter, for `column = ${listParam('uuid')}`: matched value by
+ * value (an index probe each), whatever the table's size and statistics. `column in (select
+ * jsonb_array_elements_text(...))` is a set the planner takes for its default 100 rows, and over a
+ * young, never-analyzed table (a burst's executions and email records, contacts just imported) it
+ * hash-joined that set to a Sequential Scan of the whole table: each batch read every row written
+ * so far (bench/RESULTS.md, campaign-pg and auto-pg). The value is `JSON.stringify(list)`.
+ */
+export const listParam = (type?: 'uuid' | 'bigint') => `any(array(select jsonb_array_elements_text(?::jsonb)${type ? `::${type}` : ''}))`;
+
 /** Every row of the result. */
 export async function sqlRows<T = Record<string, unknown>>(em: EntityManager, sql: string, params: SqlParams = []): Promise<T[]> {
   return (await run<T>(em, sql, params)).rows;

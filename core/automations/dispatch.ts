@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { automationBatchId, automationWorkflowId } from '../workflow-ids.js';
 import { RUN_IN_INPUT_MAX_CHARS, type AutomationEngine } from './engine.js';
 import { countAfterOf, insertExecutions, markDispatched, type ExecutionBatch, type NewExecution } from './executions.js';
-import { sqlRows, sqlRun } from '../../db/sql.js';
+import { listParam, sqlRows, sqlRun } from '../../db/sql.js';
 
 /** A WAIT_FOR_EVENT execution to wake: the Temporal id and the event. */
 export interface EventSignal {
@@ -101,7 +101,7 @@ export async function claimInboxPass(em: EntityManager, limit = 500, opts: { bat
     // The worker's dispatcher (its engine gives the run with the start) batches them; one-shot callers start each alone.
     const { batches, alone: starts } = opts.batches ? groupIntoBatches(inserted) : { batches: [], alone: inserted };
     await recordBatches(tx, batches);
-    await sqlRun(tx, 'delete from automation_inbox where id in (select jsonb_array_elements_text(?::jsonb)::bigint)', [JSON.stringify(rows.map((r) => r.id))]);
+    await sqlRun(tx, `delete from automation_inbox where id = ${listParam('bigint')}`, [JSON.stringify(rows.map((r) => r.id))]);
     return { done: rows.length, starts, batches, signals };
   });
 }

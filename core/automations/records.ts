@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ExecutionStatus } from '../../db/entities/workflow-execution.js';
 import { newId } from '../../db/ids.js';
-import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
+import { listParam, sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
 
 /*
  * The PostgreSQL mirror of a running execution, written by its activities. Step records are keyed
@@ -10,16 +10,8 @@ import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
 
 export type StepStatus = 'RUNNING' | 'WAITING' | 'COMPLETED' | 'SKIPPED' | 'FAILED';
 
-/*
- * Rows of a batch found by primary key, whatever the table's size and statistics: `id = ${IDS_PARAM}`
- * with the ids as one JSON array parameter (or `id = any(array(select id from v))` over a recordset).
- * `id in (select jsonb_array_elements_text(...))` or a join to `jsonb_to_recordset(...)` is a set
- * the planner takes for its default 100 rows, and over a young, never-analyzed table (every table
- * of a burst: executions, contacts, email records, step records) it hash-joined that set to a
- * Sequential Scan of the whole table: every batch statement read every row the burst had written
- * so far (bench/RESULTS.md, auto-pg). An array makes it an index probe per id.
- */
-export const IDS_PARAM = 'any(array(select jsonb_array_elements_text(?::jsonb)::uuid))';
+/** Rows of a batch found by primary key (`id = ${IDS_PARAM}`; db/sql.ts, listParam). */
+export const IDS_PARAM = listParam('uuid');
 
 export type StepRecord = { executionId: string; idx: number; stepId: string; type: string; status: StepStatus; output?: unknown; error?: string | null };
 

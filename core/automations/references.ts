@@ -4,7 +4,7 @@ import { isUuid } from '../../db/ids.js';
 import { loadSegmentRefs, segmentMentions } from '../segments/refs.js';
 import { compiledSize, MAX_COMPILED_PARAMS, SIZE_HELP } from '../segments/size.js';
 import type { Step, Trigger } from './definition.js';
-import { sqlRows } from '../../db/sql.js';
+import { listParam, sqlRows } from '../../db/sql.js';
 
 interface Reference {
   field: string;
@@ -42,12 +42,12 @@ export async function checkReferences(em: EntityManager, projectId: string, trig
   const ids = (kind: Reference['kind']) => JSON.stringify([...new Set(refs.filter((r) => r.kind === kind && isUuid(r.id)).map((r) => r.id))]);
   const templates = await sqlRows<{ id: string; from_email: string | null }>(
     em,
-    'select id, from_email from templates where project_id = ? and id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
+    `select id, from_email from templates where project_id = ? and id = ${listParam('uuid')}`,
     [projectId, ids('template')],
   );
   const segments = await sqlRows<{ id: string }>(
     em,
-    'select id from segments where project_id = ? and id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
+    `select id from segments where project_id = ? and id = ${listParam('uuid')}`,
     [projectId, ids('segment')],
   );
   const templateFrom = new Map(templates.map((t) => [t.id, t.from_email]));

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DomainError } from '../errors.js';
 import { assertVerifiedSender } from '../domains/sender-domains.js';
-import { sqlRows } from '../../db/sql.js';
+import { listParam, sqlRows } from '../../db/sql.js';
 import type { Step } from './definition.js';
 
 /**
@@ -19,7 +19,7 @@ export async function assertVerifiedSenders(em: EntityManager, projectId: string
       : (
           await sqlRows<{ id: string; from_email: string | null }>(
             em,
-            'select id, from_email from templates where project_id = ? and id in (select jsonb_array_elements_text(?::jsonb)::uuid)',
+            `select id, from_email from templates where project_id = ? and id = ${listParam('uuid')}`,
             [projectId, JSON.stringify(templateIds)],
           )
         ).map((t) => [t.id, t.from_email]),

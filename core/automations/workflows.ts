@@ -9,7 +9,7 @@ import { checkGraph } from './graph.js';
 import { checkReferences, namesSegment } from './references.js';
 import { ensureMembershipTracked, lockSegmentRefs } from '../segments/segments.js';
 import { assertVerifiedSenders } from './senders.js';
-import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
+import { listParam, sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
 
 export interface WorkflowInput {
   name: string;
@@ -119,7 +119,7 @@ export async function listWorkflows(em: EntityManager, projectId: string, q: { l
     ? await sqlRows<{ workflow_id: string; trigger: Trigger; steps: Step[] }>(
         em,
         `select v.workflow_id, v.trigger, v.steps from workflow_versions v join workflows w on w.id = v.workflow_id and w.version = v.version
-         where v.workflow_id in (select jsonb_array_elements_text(?::jsonb)::uuid)`,
+         where v.workflow_id = ${listParam('uuid')}`,
         [JSON.stringify(page.items.map((w) => w.id))],
       )
     : [];

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlRows } from '../../db/sql.js';
+import { listParam, sqlRows } from '../../db/sql.js';
 import { DomainError } from '../errors.js';
 
 /*
@@ -41,7 +41,7 @@ export const mayReceiveMarketingSql = (alias: string) => `${alias}.subscribed an
 export async function assertMayReceiveMarketing(em: EntityManager, projectId: string, emails: string[], subscribing: boolean): Promise<void> {
   const rows = await sqlRows<{ email: string; subscribed: boolean; unsubscribed_at: Date | null }>(
     em,
-    'select email, subscribed, unsubscribed_at from contacts where project_id = ? and email in (select jsonb_array_elements_text(?::jsonb))',
+    `select email, subscribed, unsubscribed_at from contacts where project_id = ? and email = ${listParam()}`,
     [projectId, JSON.stringify(emails)],
   );
   const byEmail = new Map(rows.map((r) => [r.email, { subscribed: r.subscribed, unsubscribedAt: r.unsubscribed_at }]));

@@ -13,7 +13,7 @@ import { prepareContent, recipientVariables, renderContent, type PreparedContent
 import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { findSuppressed } from '../suppressions.js';
 import { getTemplate } from '../templates/templates.js';
-import { sqlRun } from '../../db/sql.js';
+import { listParam, sqlRun } from '../../db/sql.js';
 import { log } from '../log.js';
 import { assertMayReceiveMarketing } from '../consent/marketing.js';
 import { capExplicitMarketingSend } from '../schedule/frequency-cap.js';
@@ -247,5 +247,5 @@ export async function startDelivery(deps: SendDeps, em: EntityManager, projectId
 /** The rows have a delivery workflow now: the sweeper leaves them to it (worker/sweeper.ts). */
 export async function markDispatched(em: EntityManager, emailIds: string[]): Promise<void> {
   if (emailIds.length === 0) return;
-  await sqlRun(em, 'update emails set dispatched_at = now() where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(emailIds)]);
+  await sqlRun(em, `update emails set dispatched_at = now() where id = ${listParam('uuid')}`, [JSON.stringify(emailIds)]);
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../../db/ids.js';
-import { sqlFirst, sqlOne, sqlRows, sqlRun } from '../../db/sql.js';
+import { listParam, sqlFirst, sqlOne, sqlRows, sqlRun } from '../../db/sql.js';
 import { segmentEventName } from '../segments/events.js';
 import type { ImportBatchResult } from './contract.js';
 import { MAX_LISTED_ERRORS, type ImportRecord, type OnExisting } from './imports.js';
@@ -243,7 +243,7 @@ async function recordImportEvents(tx: EntityManager, imp: ImportRecord, requeste
   }
   const ids = await recordEvents(tx, imp.project_id, events);
   if (!opts.triggerAutomations && ids.length > 0) {
-    await sqlRun(tx, 'delete from automation_inbox where event_id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(ids)]);
+    await sqlRun(tx, `delete from automation_inbox where event_id = ${listParam('uuid')}`, [JSON.stringify(ids)]);
   }
 }
 

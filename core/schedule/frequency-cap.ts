@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProjectSettings } from '../../db/entities/project.js';
-import { sqlRows, sqlRun } from '../../db/sql.js';
+import { listParam, sqlRows, sqlRun } from '../../db/sql.js';
 import { DomainError } from '../errors.js';
 import { timingSettings, type FrequencyCap } from './settings.js';
 
@@ -107,7 +107,7 @@ export async function claimMarketingSlots(em: EntityManager, projectId: string, 
 /** Gives back the slots of messages that were claimed but not sent. */
 export async function releaseMarketingSlots(em: EntityManager, projectId: string, refs: string[]): Promise<void> {
   if (refs.length === 0) return;
-  await sqlRun(em, `delete from marketing_sends where project_id = ? and ref in (select jsonb_array_elements_text(?::jsonb))`, [projectId, JSON.stringify(refs)]);
+  await sqlRun(em, `delete from marketing_sends where project_id = ? and ref = ${listParam()}`, [projectId, JSON.stringify(refs)]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Campaign } from '../../db/entities/campaign.js';
 import type { ProjectSettings } from '../../db/entities/project.js';
-import { sqlRows, sqlRun } from '../../db/sql.js';
+import { listParam, sqlRows, sqlRun } from '../../db/sql.js';
 import { formatOffset, offsetMinutesAt, parseWallTime, zonedTimeToUtc } from './local-time.js';
 import { nextAllowedInstant } from './quiet-hours.js';
 import { contactZone, timingSettings } from './settings.js';
@@ -34,7 +34,7 @@ export function recipientDue(c: Pick<Campaign, 'localTime' | 'type'>, settings: 
 /** Sets due_at and utc_offset of the just-enlisted rows of these contacts (rows that have one keep it). */
 export async function setRecipientDueTimes(em: EntityManager, c: Campaign, settings: ProjectSettings | undefined, contactIds: string[], nowMs: number): Promise<void> {
   if (contactIds.length === 0) return;
-  const rows = await sqlRows<{ id: string; timezone: string | null }>(em, 'select id, timezone from contacts where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(contactIds)]);
+  const rows = await sqlRows<{ id: string; timezone: string | null }>(em, `select id, timezone from contacts where id = ${listParam('uuid')}`, [JSON.stringify(contactIds)]);
   const s = timingSettings(settings);
   const byZone = new Map<string, { atMs: number; offsetMinutes: number }>();
   const v = rows.map((r) => {
