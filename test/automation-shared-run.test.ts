@@ -90,17 +90,41 @@ describe('the shared delivery run of automation mails', () => {
     expect(quiet.cancellationSignal.aborted).toBe(true);
   });
 
-  it('two batch activities delivering at once in one project share admission statements: some statement admits mails of both, and every mail is sent once', { timeout: 120_000 }, async () => {
+  it('two batch activities delivering at once in one project share admission statements: rows of both waiting at the admission go in one statement, and every mail is sent once', { timeout: 120_000 }, async () => {
     const pacing = pacingFor(1000);
     const key = `test-shared:${ctx.project.id}`;
-    const a = await batchOf('share-a', 12);
-    const b = await batchOf('share-b', 12);
+    // Four rows, fewer than the pool's connections, so every row gets its connection at once.
+    const a = await batchOf('share-a', 2);
+    const b = await batchOf('share-b', 2);
     const [subA, subB] = await Promise.all([submission(a), submission(b)]);
+    // The first admission statement is held until all four rows stand at the admission (their
+    // fence called: connection in hand), so the next statement takes the other three together,
+    // rows of both batches, whatever the machine's speed.
+    let atFence = 0;
+    let allAtFence!: () => void;
+    const allArrived = new Promise<void>((resolve) => (allAtFence = resolve));
+    const counting: Mailer = {
+      send: (msg, opts) =>
+        mailer.send(msg, { ...opts, fence: opts?.fence && (() => (++atFence === a.length + b.length && allAtFence(), opts.fence!())) }),
+      close: () => mailer.close(),
+    };
     const groups: string[][] = [];
-    const results = await Promise.all([
-      deliverShared(deps(), key, observed(pacing, groups), submitter(), subA),
-      deliverShared(deps(), key, observed(pacing, groups), submitter(), subB),
-    ]);
+    let held = false;
+    const gated = (): RunSource<StepMailRow> => {
+      const source = observed(pacing, groups)();
+      return {
+        ...source,
+        admitGroup: async (group, late) => {
+          if (!held) {
+            held = true;
+            await Promise.race([allArrived, new Promise((r) => setTimeout(r, 30_000))]);
+          }
+          return source.admitGroup(group, late);
+        },
+      };
+    };
+    const run = { ...deps(), mailer: counting };
+    const results = await Promise.all([deliverShared(run, key, gated, submitter(), subA), deliverShared(run, key, gated, submitter(), subB)]);
     expect(results).toEqual([{ stop: undefined, transientLeft: 0 }, { stop: undefined, transientLeft: 0 }]);
     const all = [...a, ...b].map((r) => r.id);
     expect([...(await statuses(all)).values()]).toEqual(Array(all.length).fill('SENT'));
