@@ -35,15 +35,18 @@ const NOT_ABOUT_THE_DATABASE = [
   'test/activity-failures.test.ts',
 ];
 
-/** Whether `file` calls setupTestContext or createPassDatabase (not their definitions), or imports a test/ module that does. */
+/**
+ * Whether `file` calls setupTestContext, createPassDatabase or useMigratedPassOrm (not their
+ * definitions), or imports a test/ module other than test/helpers.ts (where they are defined) that does.
+ */
 function setsUpTestContext(file: string, seen = new Set<string>()): boolean {
   if (seen.has(file) || !existsSync(file)) return false;
   seen.add(file);
   const text = readFileSync(file, 'utf8');
-  if (/(?<!function )\b(setupTestContext|createPassDatabase)\(/.test(text)) return true;
+  if (/(?<!function )\b(setupTestContext|createPassDatabase|useMigratedPassOrm)\(/.test(text)) return true;
   return [...text.matchAll(/from '(\.{1,2}\/[^']+)\.js'/g)]
     .map((m) => path.join(path.dirname(file), `${m[1]}.ts`))
-    .some((dep) => dep.startsWith('test/') && setsUpTestContext(dep, seen));
+    .some((dep) => dep.startsWith('test/') && dep !== 'test/helpers.ts' && setsUpTestContext(dep, seen));
 }
 
 const apiFiles = readdirSync('test')

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertExecutions, markDispatched } from '../core/automations/executions.js';
 import { failExecutions, finishExecutions, loadContexts, markExecutions } from '../core/automations/records.js';
 import { createWorkflow } from '../core/automations/workflows.js';
 import { createProject } from '../core/projects/keys.js';
-import { openOrm, type MikroORM } from '../db/orm.js';
+import type { MikroORM } from '../db/orm.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows, sqlRun } from '../db/sql.js';
-import { createPassDatabase } from './helpers.js';
+import { useMigratedPassOrm } from './helpers.js';
 
 /*
  * An automation burst writes its executions, contacts and email records into young tables that
@@ -19,17 +19,7 @@ import { createPassDatabase } from './helpers.js';
  */
 
 let orm: MikroORM;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const db = await createPassDatabase();
-  drop = db.drop;
-  orm = await openOrm(db.url, { migrate: true, poolMax: 2 });
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await drop?.();
-});
+useMigratedPassOrm((opened) => (orm = opened));
 
 const SEEDED = 3000;
 const TABLES = ['workflow_executions', 'contacts', 'emails'];

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { claimInboxPass } from '../core/automations/dispatch.js';
 import { insertExecutions } from '../core/automations/executions.js';
 import { markExecutions } from '../core/automations/records.js';
@@ -7,10 +7,10 @@ import { createWorkflow } from '../core/automations/workflows.js';
 import { createProject } from '../core/projects/keys.js';
 import { AUTOMATION_RULE_CHECKSUM } from '../db/migrations/Migration20261201200000_event_trigger_per_statement.js';
 import { newId } from '../db/ids.js';
-import { openOrm, type MikroORM } from '../db/orm.js';
+import type { MikroORM } from '../db/orm.js';
 import { sqlRows, sqlRun } from '../db/sql.js';
 import { automationWorkflowId } from '../core/workflow-ids.js';
-import { createPassDatabase } from './helpers.js';
+import { useMigratedPassOrm } from './helpers.js';
 
 /*
  * The rule that turns an event into automation work is applied twice: by the trigger on `events`
@@ -21,17 +21,7 @@ import { createPassDatabase } from './helpers.js';
  */
 
 let orm: MikroORM;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  const db = await createPassDatabase();
-  drop = db.drop;
-  orm = await openOrm(db.url, { migrate: true, poolMax: 2 });
-});
-afterAll(async () => {
-  await orm?.close(true);
-  await drop?.();
-});
+useMigratedPassOrm((opened) => (orm = opened));
 
 const steps = [{ id: 'mark', type: 'UPDATE_CONTACT' as const, data: { seen: true } }];
 

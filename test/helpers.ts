@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import pg from 'pg';
 import { Client, Connection } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
@@ -64,6 +64,26 @@ async function createEmbeddedTestDatabase(): Promise<{ url: string; drop: () => 
 /** The database of this pass: a fresh one on the machine's PostgreSQL, or on PGlite in the embedded pass. */
 export function createPassDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   return EMBEDDED_PASS ? createEmbeddedTestDatabase() : createTestDatabase();
+}
+
+/**
+ * A migrated pass database with an ORM of two connections for the calling file's tests: opened in
+ * a beforeAll (handed to `opened`), closed and dropped in an afterAll. Hooks the file registers
+ * after this call run after the ORM is open.
+ */
+export function useMigratedPassOrm(opened: (orm: MikroORM) => void): void {
+  let orm: MikroORM | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const db = await createPassDatabase();
+    drop = db.drop;
+    orm = await openOrm(db.url, { migrate: true, poolMax: 2 });
+    opened(orm);
+  });
+  afterAll(async () => {
+    await orm?.close(true);
+    await drop?.();
+  });
 }
 
 export interface TestContext {

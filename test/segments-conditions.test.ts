@@ -3,13 +3,13 @@
  * filter has matching and non-matching rows, including missing attributes, JSON nulls, values of
  * the wrong type and impossible dates.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createProject } from '../core/projects/keys.js';
 import { compileConditionWithSegments } from '../core/segments/membership.js';
 import { CONDITION_EXAMPLE, ConditionSchema, type Condition, type Filter } from '../core/segments/condition.js';
 import { newId } from '../db/ids.js';
-import { openOrm, type MikroORM } from '../db/orm.js';
-import { createPassDatabase } from './helpers.js';
+import type { MikroORM } from '../db/orm.js';
+import { useMigratedPassOrm } from './helpers.js';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -17,7 +17,7 @@ const H = 3_600_000;
 const D = 24 * H;
 
 let orm: MikroORM;
-let drop: () => Promise<void>;
+useMigratedPassOrm((opened) => (orm = opened));
 let projectId: string;
 const ids: Record<string, string> = {};
 const STATIC_SEG = newId();
@@ -40,9 +40,6 @@ const CONTACTS = {
 type Key = keyof typeof CONTACTS;
 
 beforeAll(async () => {
-  const db = await createPassDatabase();
-  drop = db.drop;
-  orm = await openOrm(db.url, { migrate: true, poolMax: 2 });
   const em = orm.em.fork();
   projectId = (await createProject(em, 'conditions')).project.id;
   const other = (await createProject(em, 'other')).project.id;
@@ -72,11 +69,6 @@ beforeAll(async () => {
   ]);
   const pro: Condition = { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] };
   await conn.execute(`insert into segments (id, project_id, name, type, condition) values (?, ?, 'pro', 'DYNAMIC', ?::jsonb)`, [DYNAMIC_SEG, projectId, JSON.stringify(pro)]);
-});
-
-afterAll(async () => {
-  await orm?.close(true);
-  await drop?.();
 });
 
 async function matching(condition: Condition): Promise<Key[]> {

@@ -60,17 +60,16 @@ export interface BatchComposer {
  * undefined for (non-ASCII address, a header line too long...).
  */
 export function batchComposer(em: EntityManager, config: Pick<Config, 'dkimSigning' | 'secretKey'>, projectId: string): BatchComposer {
-  const keys = new Map<string, Promise<DkimSigning | undefined>>();
-  /** The keys looked up so far, once known: a message whose key is known does not wait for a promise. */
-  const known = new Map<string, DkimSigning | undefined>();
+  /** Each From address's key: its lookup while pending, then the key itself (a message whose key is known does not wait for a promise). */
+  const keys = new Map<string, { pending: Promise<DkimSigning | undefined> } | { known: DkimSigning | undefined }>();
   const skeletons = new Map<string, MimeSkeleton>();
-  const signingKey = (fromEmail: string) => {
-    let key = keys.get(fromEmail);
-    if (!key) {
-      keys.set(fromEmail, (key = signingKeyFor(em, config, projectId, fromEmail)));
-      key.then((k) => known.set(fromEmail, k), () => {});
-    }
-    return key;
+  const signingKey = (fromEmail: string): Promise<DkimSigning | undefined> => {
+    const entry = keys.get(fromEmail);
+    if (entry) return 'known' in entry ? Promise.resolve(entry.known) : entry.pending;
+    const pending = signingKeyFor(em, config, projectId, fromEmail);
+    keys.set(fromEmail, { pending });
+    pending.then((known) => keys.set(fromEmail, { known }), () => {});
+    return pending;
   };
   // The last From and Reply-To looked up, and its skeleton: a campaign page's every row has the same.
   let last: { name: string | null; address: string; replyTo: string | null; skeleton: MimeSkeleton } | undefined;
@@ -88,7 +87,8 @@ export function batchComposer(em: EntityManager, config: Pick<Config, 'dkimSigni
     signingKey,
     async prepare(unsigned) {
       const from = unsigned.from.address;
-      const msg: OutgoingMessage = { ...unsigned, dkim: known.has(from) ? known.get(from) : await signingKey(from) };
+      const entry = keys.get(from);
+      const msg: OutgoingMessage = { ...unsigned, dkim: entry && 'known' in entry ? entry.known : await signingKey(from) };
       const wire = msg.attachments?.length || msg.toName ? undefined : skeletonOf(msg).compose(msg);
       if (!wire) return prepareMessage(msg);
       // Unsigned (DKIM_SIGNING=off, no verified domain): the skeleton's bytes as they are, no await.
