@@ -98,6 +98,7 @@ async function main() {
     const backendsBefore = await backendCpu(stats);
     const functionsBefore = await functionTimes(stats);
     const workersCpuBefore = workers.reduce((sum, w) => sum + cpuMs(w.pid!), 0);
+    const sinkCpuBefore = cpuMs(sink.pid);
     const started = Date.now();
     await sendCampaign(em, { temporal: client, config: { taskQueue } }, project.id, campaign.id);
     let lastProgress = 0;
@@ -114,6 +115,7 @@ async function main() {
     }
     const campaignMs = Date.now() - started;
     const workersCpuMs = workers.reduce((sum, w) => sum + cpuMs(w.pid!), 0) - workersCpuBefore;
+    const sinkCpuMs = cpuMs(sink.pid) - sinkCpuBefore;
     const backendsAfter = await backendCpu(stats);
     const backendsCpuMs = [...backendsAfter].reduce((sum, [pid, ms]) => sum + ms - (backendsBefore.get(pid) ?? 0), 0);
     const countersAfter = await dbCounters(stats);
@@ -144,7 +146,9 @@ async function main() {
     // With DKIM_SIGNING=off (a relay signs) the service sends unsigned: so does its peer.
     const unsigned = process.env.DKIM_SIGNING === 'off';
     console.error(`bench: campaign done in ${campaignMs} ms; the pooled-nodemailer loop now`);
+    const sinkCpuBeforeLoop = cpuMs(sink.pid);
     const ceiling = await signingLoop(sink.url, TOTAL, unsigned ? undefined : keys.privateKeyPem);
+    const loopSinkCpuMs = cpuMs(sink.pid) - sinkCpuBeforeLoop;
     const ceilingMs = ceiling.ms;
     const campaignRate = (TOTAL * 1000) / campaignMs;
     const ceilingRate = (TOTAL * 1000) / ceilingMs;
@@ -160,13 +164,15 @@ async function main() {
             ms: campaignMs,
             messagesPerSecond: Number(campaignRate.toFixed(1)),
             workerCpuMsPerMessage: Number((workersCpuMs / TOTAL).toFixed(3)),
+            // The receiving side, on the same cores: what the machine spends per message beside the sender.
+            sinkCpuMsPerMessage: Number((sinkCpuMs / TOTAL).toFixed(3)),
             received: atSink.received,
             distinctRecipients: atSink.distinctRecipients,
             duplicatesSameMessageId: atSink.duplicatesSameMessageId,
             duplicatesOtherMessageId: atSink.duplicatesOtherMessageId,
             dkimSigned: atSink.dkimSigned,
           },
-          ceiling: { dkim: unsigned ? 'off' : 'RSA-2048', ms: ceilingMs, messagesPerSecond: Number(ceilingRate.toFixed(1)), cpuMsPerMessage: Number((ceiling.cpuMs / TOTAL).toFixed(3)), ...(({ received, dkimSigned }) => ({ received, dkimSigned }))(await sink.report()) },
+          ceiling: { dkim: unsigned ? 'off' : 'RSA-2048', ms: ceilingMs, messagesPerSecond: Number(ceilingRate.toFixed(1)), cpuMsPerMessage: Number((ceiling.cpuMs / TOTAL).toFixed(3)), sinkCpuMsPerMessage: Number((loopSinkCpuMs / TOTAL).toFixed(3)), ...(({ received, dkimSigned }) => ({ received, dkimSigned }))(await sink.report()) },
           ratio: Number((campaignRate / ceilingRate).toFixed(3)),
           workerPeakRssMb: Number(workerRss.toFixed(1)),
           temporal: { runs, events, eventsPer1000Recipients: Number(((events * 1000) / TOTAL).toFixed(1)) },

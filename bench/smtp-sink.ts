@@ -31,6 +31,8 @@ export interface SinkReport {
 
 export interface Sink {
   url: string;
+  /** The sink's process (its CPU is the receiving side's cost: bench/campaign.ts). */
+  pid: number;
   report(): Promise<SinkReport>;
   /** Every message since the last reset: recipient, Message-ID, MAIL FROM and end-of-DATA times (epoch ms). */
   arrivals(): Promise<Arrival[]>;
@@ -68,6 +70,7 @@ export async function startSinkProcess(): Promise<Sink> {
     });
   return {
     url,
+    pid: child.pid!,
     report: () => ask<SinkReport>('report'),
     arrivals: () => ask<Arrival[]>('arrivals'),
     reset: () => ask<void>('reset'),
