@@ -97,34 +97,27 @@ describe('the shared delivery run of automation mails', () => {
     const a = await batchOf('share-a', 2);
     const b = await batchOf('share-b', 2);
     const [subA, subB] = await Promise.all([submission(a), submission(b)]);
-    // The first admission statement is held until all four rows stand at the admission (their
-    // fence called: connection in hand), so the next statement takes the other three together,
-    // rows of both batches, whatever the machine's speed.
+    // Each row's fence (called with its connection in hand) waits until all four rows stand there,
+    // then all go on in the same tick: the admission's next statement takes rows of both batches,
+    // whatever the machine's speed.
     let atFence = 0;
     let allAtFence!: () => void;
     const allArrived = new Promise<void>((resolve) => (allAtFence = resolve));
     const counting: Mailer = {
       send: (msg, opts) =>
-        mailer.send(msg, { ...opts, fence: opts?.fence && (() => (++atFence === a.length + b.length && allAtFence(), opts.fence!())) }),
+        mailer.send(msg, {
+          ...opts,
+          fence: opts?.fence && (async () => {
+            if (++atFence === a.length + b.length) allAtFence();
+            await Promise.race([allArrived, new Promise((r) => setTimeout(r, 30_000))]);
+            return opts.fence!();
+          }),
+        }),
       close: () => mailer.close(),
     };
     const groups: string[][] = [];
-    let held = false;
-    const gated = (): RunSource<StepMailRow> => {
-      const source = observed(pacing, groups)();
-      return {
-        ...source,
-        admitGroup: async (group, late) => {
-          if (!held) {
-            held = true;
-            await Promise.race([allArrived, new Promise((r) => setTimeout(r, 30_000))]);
-          }
-          return source.admitGroup(group, late);
-        },
-      };
-    };
     const run = { ...deps(), mailer: counting };
-    const results = await Promise.all([deliverShared(run, key, gated, submitter(), subA), deliverShared(run, key, gated, submitter(), subB)]);
+    const results = await Promise.all([deliverShared(run, key, observed(pacing, groups), submitter(), subA), deliverShared(run, key, observed(pacing, groups), submitter(), subB)]);
     expect(results).toEqual([{ stop: undefined, transientLeft: 0 }, { stop: undefined, transientLeft: 0 }]);
     const all = [...a, ...b].map((r) => r.id);
     expect([...(await statuses(all)).values()]).toEqual(Array(all.length).fill('SENT'));
