@@ -31,7 +31,9 @@
  *    BENCH_AUTO_EXPLAIN=1 loads auto_explain for the throw-away database only (every statement's
  *    plan with its row counts and duration, nested ones too, into the server's log; `alter
  *    database ... set`, the server's configuration untouched; slows the database down).
- * On PostgreSQL it also prints the CPU per track of phase 0 and, for the automation and campaign
+ * On PostgreSQL it also prints the CPU per track of phase 0 and of phase 1's tracks (first track -> last
+ * answer: what ran beside the tracks), the PostgreSQL backends split by whose connection they serve
+ * (the API's, the workers', others: by their clients' TCP ports), and, for the automation and campaign
  * phases, the rows this database's tables read (scans and index fetches) and wrote per mail
  * (pg_stat_user_tables): a count that does not move with the machine's load.
  *
@@ -43,7 +45,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,13 +138,54 @@ function cpuMsByPid(pids: number[]): Map<number, number> {
 
 /** The stack's CPU so far by part (API, workers, Temporal dev server, this database's PostgreSQL backends), per pid. */
 async function cpuSnapshot(stack: Stack, em: Parameters<typeof sqlRows>[0]): Promise<Record<string, Map<number, number>>> {
-  const backends = DB === 'pg' ? (await sqlRows<{ pid: number }>(em, 'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).map((r) => Number(r.pid)) : [];
+  const backends = DB === 'pg' ? (await sqlRows<{ pid: number; client_port: number | null }>(em, 'select pid, client_port from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')) : [];
+  // The backends serving the API and those serving the workers, told apart by their clients' TCP ports.
+  const apiPorts = localTcpPorts(stack.apiPids());
+  const workerPorts = localTcpPorts(stack.workerPids());
+  const byClient = (ports: Set<number>) => backends.filter((b) => b.client_port !== null && ports.has(Number(b.client_port))).map((b) => Number(b.pid));
+  const apiBackends = byClient(apiPorts);
+  const workerBackends = byClient(workerPorts);
+  const rest = backends.map((b) => Number(b.pid)).filter((pid) => !apiBackends.includes(pid) && !workerBackends.includes(pid));
   return {
     api: cpuMsByPid(stack.apiPids()),
     workers: cpuMsByPid(stack.workerPids()),
     temporal: cpuMsByPid(descendants(process.pid, 'start-dev')),
-    postgres: cpuMsByPid(backends),
+    postgres: cpuMsByPid(backends.map((b) => Number(b.pid))),
+    'of which pg(api)': cpuMsByPid(apiBackends),
+    'pg(workers)': cpuMsByPid(workerBackends),
+    'pg(other)': cpuMsByPid(rest),
   };
+}
+
+/** The local TCP ports of the sockets these processes hold (Linux /proc; empty elsewhere). */
+function localTcpPorts(pids: number[]): Set<number> {
+  const inodes = new Set<string>();
+  for (const pid of pids) {
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        try {
+          const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+          if (m) inodes.add(m[1]);
+        } catch {
+          /* closed meanwhile */
+        }
+      }
+    } catch {
+      /* gone */
+    }
+  }
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    try {
+      for (const row of readFileSync(table, 'utf8').split('\n').slice(1)) {
+        const f = row.trim().split(/\s+/);
+        if (f.length > 9 && inodes.has(f[9])) ports.add(parseInt(f[1].split(':')[1], 16));
+      }
+    } catch {
+      /* no such table */
+    }
+  }
+  return ports;
 }
 
 /** CPU ms per mail by part between two snapshots (a process new since `before` counts from 0). */
@@ -152,7 +195,7 @@ function cpuPerMail(before: Record<string, Map<number, number>>, after: Record<s
     for (const [pid, v] of after[k]) ms += v - (before[k]?.get(pid) ?? 0);
     return [k, ms / mails] as const;
   });
-  const sum = parts.reduce((a, [, v]) => a + v, 0);
+  const sum = parts.filter(([k]) => !k.startsWith('of which') && !k.startsWith('pg(')).reduce((a, [, v]) => a + v, 0);
   return `${parts.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}; sum ${sum.toFixed(2)} ms`;
 }
 
@@ -524,6 +567,7 @@ async function main() {
       const t0 = Date.now();
       const trackSeconds = await trackAll(publicKey, '', tracked);
       rates.trackListening = N / trackSeconds;
+      line('automation: CPU per track while tracking (first track -> last answer)', cpuPerMail(cpu0, await cpuSnapshot(stack, em), N));
       progress(`phase 1: tracks done in ${trackSeconds.toFixed(1)} s; waiting for the mails`);
       const complete = await untilArrived('automation', async () => {
         const rows = await sqlRows<{ status: string; n: string }>(em, 'select status, count(*) as n from workflow_executions where workflow_id = ? group by status', [wf.id]);
