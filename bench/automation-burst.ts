@@ -38,7 +38,7 @@
  * (pg_stat_user_tables): a count that does not move with the machine's load.
  *
  * Env: BENCH_CONTACTS (N, 2000), BENCH_CONCURRENCY (16), BENCH_STACK, BENCH_DB, BENCH_WORKERS,
- * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_COUNT_QUERIES, BENCH_AUTO_EXPLAIN, BENCH_PHASES (track,automation,campaign,floor),
+ * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_OWN_SESSIONS (1: each service in its own session), BENCH_COUNT_QUERIES, BENCH_AUTO_EXPLAIN, BENCH_PHASES (track,automation,campaign,floor),
  * BENCH_PHASE_TIMEOUT_S (600: a phase whose mails are not all in by then is reported as it stands),
  * BENCH_TIMEOUT_S (3600: the whole run; then everything is stopped, exit 2), BENCH_DB_URL (admin URL).
  * Progress (and the services' own output) goes to stderr, the results to stdout.
@@ -78,6 +78,8 @@ const DB = (process.env.BENCH_DB ?? 'pg') as 'pg' | 'embedded';
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const BUILT = (process.env.BENCH_BUILT ?? '1') !== '0';
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+/** BENCH_OWN_SESSIONS=1: each service of the processes layout in a session of its own, as a service manager (systemd) starts it. */
+const OWN_SESSIONS = process.env.BENCH_OWN_SESSIONS === '1';
 const COUNT_QUERIES = process.env.BENCH_COUNT_QUERIES === '1';
 const TIMELINE = process.env.BENCH_TIMELINE === '1';
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'track,automation,campaign,floor').split(','));
@@ -335,7 +337,9 @@ async function startService(entry: string, env: NodeJS.ProcessEnv, extraNodeArgs
   const file = path.join(root, BUILT ? `dist/${entry}.js` : `${entry}.ts`);
   // The built worker runs as docker-compose.yml runs it (heap cap included); the sources under tsx.
   const loader = BUILT ? (entry.startsWith('worker') ? ['--max-old-space-size=160'] : []) : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...extraNodeArgs, ...NODE_ARGS, ...loader, file, '--no-migrate'], { cwd: root, env, stdio: ['ignore', process.stderr, 'inherit', 'ipc'] });
+  // In a session of its own (OWN_SESSIONS) the scheduler weighs it as its own program (autogroups), and
+  // WORKER_NICE lowers its whole group (worker/priority.ts); in the bench's session it only orders it against the API.
+  const child = spawn(process.execPath, [...extraNodeArgs, ...NODE_ARGS, ...loader, file, '--no-migrate'], { cwd: root, env, detached: OWN_SESSIONS, stdio: ['ignore', process.stderr, 'inherit', 'ipc'] });
   const ready = await within(
     new Promise<Record<string, unknown>>((resolve, reject) => {
       child.on('message', (m: { type?: string }) => m?.type === 'ready' && resolve(m as Record<string, unknown>));
