@@ -8,8 +8,8 @@ export default defineConfig({
     // Every response the API tests receive is checked against the OpenAPI document.
     setupFiles: ['./test/setup/responses.ts'],
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     fileParallelism: true,
     maxWorkers: 2,
   },

@@ -157,7 +157,7 @@ describe('definition and versions', () => {
       const found: string[] = [];
       for await (const w of ctx.temporal.workflow.list({ query: `WorkflowId STARTS_WITH "automation-" AND ContactEmail = "search@recipients.test" AND AutomationWorkflowId = "${wf.id}" AND AutomationStatus = "EXITED"` })) found.push(w.workflowId);
       return found.length > 0 ? found : null;
-    }, 20_000, 'visibility');
+    }, 60_000, 'visibility');
     expect(ids).toEqual([started.temporalWorkflowId]);
   });
 });

@@ -57,7 +57,7 @@ describe('segment triggers', () => {
     expect(refused.error.message).toContain('workflow "Upper entry"');
   });
 
-  it('enabling a workflow on a DYNAMIC segment without trackMembership turns tracking on: a contact entering afterwards starts an execution', { timeout: 60_000 }, async () => {
+  it('enabling a workflow on a DYNAMIC segment without trackMembership turns tracking on: a contact entering afterwards starts an execution', { timeout: 120_000 }, async () => {
     const s = await dynamicSegment('Stage lead', 'lead');
     expect(s.trackMembership).toBe(false);
     const wf = await createWorkflow(ctx, { name: 'Lead entry', trigger: { type: 'SEGMENT_ENTRY', segmentId: s.id }, steps: tag });
@@ -121,7 +121,7 @@ describe('SEND_EMAIL senders', () => {
 });
 
 describe('template deletion', () => {
-  it('a template used only by version 1, which a waiting execution still runs, cannot be deleted (409 naming the workflow); after the execution is cancelled it can', { timeout: 60_000 }, async () => {
+  it('a template used only by version 1, which a waiting execution still runs, cannot be deleted (409 naming the workflow); after the execution is cancelled it can', { timeout: 120_000 }, async () => {
     const tpl = await createTemplate(ctx, 'Old version mail');
     const wf = await createWorkflow(ctx, {
       name: 'Edited later',
@@ -130,7 +130,7 @@ describe('template deletion', () => {
     });
     await ok('POST', '/contacts', { email: 'waiting@example.com' });
     const started = await ok('POST', `/workflows/${wf.id}/executions`, { email: 'waiting@example.com' });
-    await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 1, 20_000, 'waiting');
+    await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 1, 60_000, 'waiting');
     const v2 = await ok('PATCH', `/workflows/${wf.id}`, { steps: [{ id: 'wait', type: 'DELAY', amount: 1, unit: 'hours' }] });
     expect(v2.version).toBe(2);
 
@@ -144,7 +144,7 @@ describe('template deletion', () => {
 });
 
 describe('starts from public-key events', () => {
-  it('allowPublicKeyTrigger false: an event tracked with the public key (and the contact.subscribed it records) starts nothing; the same event with the secret key does', { timeout: 60_000 }, async () => {
+  it('allowPublicKeyTrigger false: an event tracked with the public key (and the contact.subscribed it records) starts nothing; the same event with the secret key does', { timeout: 120_000 }, async () => {
     const guarded = await createWorkflow(ctx, { name: 'Guarded', enabled: true, allowPublicKeyTrigger: false, trigger: { type: 'EVENT', eventName: 'guarded_signup' }, steps: tag });
     expect(guarded.allowPublicKeyTrigger).toBe(false);
     const onSubscribe = await createWorkflow(ctx, { name: 'Guarded subscribe', enabled: true, allowPublicKeyTrigger: false, trigger: { type: 'EVENT', eventName: 'contact.subscribed' }, steps: tag });
@@ -168,7 +168,7 @@ describe('starts from public-key events', () => {
 });
 
 describe('execution step records', () => {
-  it('the detail holds the first 100 step records with stepsNextCursor and stepsTotal; GET .../steps pages through the rest in run order', { timeout: 60_000 }, async () => {
+  it('the detail holds the first 100 step records with stepsNextCursor and stepsTotal; GET .../steps pages through the rest in run order', { timeout: 120_000 }, async () => {
     const wf = await createWorkflow(ctx, { name: 'Long run', trigger: { type: 'EVENT', eventName: 'long_run' }, steps: tag });
     await ok('POST', '/contacts', { email: 'long-run@example.com' });
     const started = await ok('POST', `/workflows/${wf.id}/executions`, { email: 'long-run@example.com' });
@@ -225,7 +225,7 @@ describe('concurrent PATCHes', () => {
         await eventually(async () => {
           const { rows } = await blocker.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
           return rows[0].n === 2;
-        }, 10_000, 'both PATCHes waiting for the row');
+        }, 30_000, 'both PATCHes waiting for the row');
       }
       await blocker.query('commit');
       const [ra, rb] = await Promise.all([a, b]);

@@ -26,7 +26,7 @@ afterAll(async () => {
 const condition = (plan: string) => ({ logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: plan }] }] });
 
 describe('an event-triggered workflow', () => {
-  it('signup -> welcome mail -> DELAY 2 s -> CONDITION on data.plan -> the mail of the right branch', { timeout: 60_000 }, async () => {
+  it('signup -> welcome mail -> DELAY 2 s -> CONDITION on data.plan -> the mail of the right branch', { timeout: 120_000 }, async () => {
     const [welcome, pro, basic] = [await createTemplate(ctx, 'Welcome'), await createTemplate(ctx, 'Pro tips'), await createTemplate(ctx, 'Upgrade')];
     const wf = await createWorkflow(ctx, {
       name: 'Signup',
@@ -74,7 +74,7 @@ describe('an event-triggered workflow', () => {
     expect((await executions(ctx, wf.id, '&status=EXITED')).map((x) => x.email)).toEqual(['bob@recipients.test']);
   });
 
-  it('WAIT_FOR_EVENT: the event branch when the contact tracks it, the timeout branch otherwise; UPDATE_CONTACT merges and null deletes', { timeout: 60_000 }, async () => {
+  it('WAIT_FOR_EVENT: the event branch when the contact tracks it, the timeout branch otherwise; UPDATE_CONTACT merges and null deletes', { timeout: 120_000 }, async () => {
     const wf = await createWorkflow(ctx, {
       name: 'Trial',
       enabled: true,
@@ -87,7 +87,7 @@ describe('an event-triggered workflow', () => {
     });
     const buyer = await track(ctx, 'buyer@recipients.test', 'trial_started', { trial: 'x' });
     const idler = await track(ctx, 'idler@recipients.test', 'trial_started', { trial: 'y' });
-    await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 2, 20_000, 'both waiting');
+    await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 2, 60_000, 'both waiting');
     await track(ctx, 'buyer@recipients.test', 'purchased');
 
     await settled(ctx, wf.id, 2);
@@ -105,7 +105,7 @@ describe('an event-triggered workflow', () => {
     expect((await execution(ctx, wf.id, idlerRun.id)).steps.map((s: any) => [s.stepId, s.output?.timeout ?? null])).toEqual([['wait', true], ['lost', null]]);
   });
 
-  it('WAIT_FOR_EVENT: the recorded event decides, not its signal; an event from before the wait does not count', { timeout: 60_000 }, async () => {
+  it('WAIT_FOR_EVENT: the recorded event decides, not its signal; an event from before the wait does not count', { timeout: 120_000 }, async () => {
     const wf = await createWorkflow(ctx, {
       name: 'Trial (signals)',
       enabled: true,
@@ -120,7 +120,7 @@ describe('an event-triggered workflow', () => {
     const early = await track(ctx, 'early@recipients.test', 'bought');
     await track(ctx, 'early@recipients.test', 'trial_begun');
     const lost = await track(ctx, 'lost-signal@recipients.test', 'trial_begun');
-    await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 2, 20_000, 'both waiting');
+    await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 2, 60_000, 'both waiting');
     // Recorded while waiting, but its signal is lost: the inbox row the dispatcher would have
     // signalled from goes in the same transaction (as if the dispatcher died after its commit).
     const eventId = await ctx.orm.em.fork().transactional(async (tx) => {
@@ -137,7 +137,7 @@ describe('an event-triggered workflow', () => {
     expect((await execution(ctx, wf.id, run.id)).steps[0].output).toEqual({ event: 'bought', eventId, signalMissed: true });
   });
 
-  it('system events trigger too: email.delivered of a /v1/send starts a workflow for the recipient', { timeout: 60_000 }, async () => {
+  it('system events trigger too: email.delivered of a /v1/send starts a workflow for the recipient', { timeout: 120_000 }, async () => {
     const wf = await createWorkflow(ctx, {
       name: 'After delivery',
       enabled: true,
@@ -153,7 +153,7 @@ describe('an event-triggered workflow', () => {
 });
 
 describe('other event sources and disabling', () => {
-  it('contact.unsubscribed (from track) and a recorded segment.<id>.entry event start their workflows; a disabled workflow starts nothing', { timeout: 60_000 }, async () => {
+  it('contact.unsubscribed (from track) and a recorded segment.<id>.entry event start their workflows; a disabled workflow starts nothing', { timeout: 120_000 }, async () => {
     const segment = ctx.orm.em.fork().create(Segment, { projectId: ctx.project.id, name: 'VIP', type: 'STATIC' } as Segment);
     await ctx.orm.em.fork().persistAndFlush(segment);
     const onSegment = await createWorkflow(ctx, { name: 'VIP entry', enabled: true, trigger: { type: 'SEGMENT_ENTRY', segmentId: segment.id }, steps: [{ id: 'tag', type: 'UPDATE_CONTACT', data: { vip: true } }] });
@@ -175,7 +175,7 @@ describe('other event sources and disabling', () => {
 });
 
 describe('re-entry', () => {
-  it('allowReentry false: once per contact ever', { timeout: 60_000 }, async () => {
+  it('allowReentry false: once per contact ever', { timeout: 120_000 }, async () => {
     const wf = await createWorkflow(ctx, { name: 'Once', enabled: true, trigger: { type: 'EVENT', eventName: 'once' }, steps: [{ id: 'x', type: 'EXIT' }] });
     await track(ctx, 'once@recipients.test', 'once');
     await settled(ctx, wf.id, 1);
@@ -188,7 +188,7 @@ describe('re-entry', () => {
     expect(await executions(ctx, wf.id)).toHaveLength(1);
   });
 
-  it('allowReentry true: never while one is waiting, again once it finished (seq 2)', { timeout: 60_000 }, async () => {
+  it('allowReentry true: never while one is waiting, again once it finished (seq 2)', { timeout: 120_000 }, async () => {
     const wf = await createWorkflow(ctx, {
       name: 'Again',
       enabled: true,
@@ -197,7 +197,7 @@ describe('re-entry', () => {
       steps: [{ id: 'wait', type: 'DELAY', amount: 2, unit: 'seconds' }],
     });
     const c = await track(ctx, 'again@recipients.test', 'again');
-    await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 1, 20_000, 'waiting');
+    await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 1, 60_000, 'waiting');
     await track(ctx, 'again@recipients.test', 'again');
     await settled(ctx, wf.id, 1);
     await track(ctx, 'again@recipients.test', 'again');
@@ -207,14 +207,14 @@ describe('re-entry', () => {
 });
 
 describe('versions, cancel, delete, disabled project', () => {
-  it('an edit while an execution waits in a DELAY: it finishes on its old version; new executions take the new one', { timeout: 60_000 }, async () => {
+  it('an edit while an execution waits in a DELAY: it finishes on its old version; new executions take the new one', { timeout: 120_000 }, async () => {
     const steps = (subject: string) => [
       { id: 'wait', type: 'DELAY', amount: 2, unit: 'seconds', next: 'mail' },
       { id: 'mail', type: 'SEND_EMAIL', from: 'hello@example.com', subject, body: '<p>{{event.note}}</p>' },
     ];
     const wf = await createWorkflow(ctx, { name: 'Versioned', enabled: true, trigger: { type: 'EVENT', eventName: 'versioned' }, steps: steps('Old {{event.note}}') });
     await track(ctx, 'early@recipients.test', 'versioned', { note: 'first' });
-    await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 1, 20_000, 'waiting');
+    await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 1, 60_000, 'waiting');
     const patched = await json(await ctx.request('PATCH', `/workflows/${wf.id}`, { body: { steps: steps('New {{event.note}}') } }));
     expect(patched.data.version).toBe(2);
     await track(ctx, 'late@recipients.test', 'versioned', { note: 'second' });
@@ -227,7 +227,7 @@ describe('versions, cancel, delete, disabled project', () => {
     expect(v1.data).toMatchObject({ version: 1, steps: [{ id: 'wait' }, { id: 'mail', subject: 'Old {{event.note}}' }] });
   });
 
-  it('POST .../cancel stops a waiting execution; DELETE cancels the others', { timeout: 60_000 }, async () => {
+  it('POST .../cancel stops a waiting execution; DELETE cancels the others', { timeout: 120_000 }, async () => {
     const wf = await createWorkflow(ctx, {
       name: 'Long',
       enabled: true,
@@ -245,16 +245,16 @@ describe('versions, cancel, delete, disabled project', () => {
     expect(cancelled.data).toMatchObject({ status: 'CANCELLED', finishedAt: expect.any(String) });
     expect((await ctx.request('POST', `/workflows/${wf.id}/executions/${waiting[0].id}/cancel`)).status).toBe(409);
     const handle = ctx.temporal.workflow.getHandle(waiting[0].temporalWorkflowId);
-    await eventually(async () => (await handle.describe()).status.name === 'CANCELLED', 20_000, 'Temporal execution cancelled');
+    await eventually(async () => (await handle.describe()).status.name === 'CANCELLED', 60_000, 'Temporal execution cancelled');
 
     const other = ctx.temporal.workflow.getHandle(waiting[1].temporalWorkflowId);
     expect((await ctx.request('DELETE', `/workflows/${wf.id}`)).status).toBe(200);
-    await eventually(async () => (await other.describe()).status.name === 'CANCELLED', 20_000, 'deleted workflow execution cancelled');
+    await eventually(async () => (await other.describe()).status.name === 'CANCELLED', 60_000, 'deleted workflow execution cancelled');
     expect((await ctx.request('GET', `/workflows/${wf.id}`)).status).toBe(404);
     expect(await mailsTo(smtp, 'long2@recipients.test')).toEqual([]);
   });
 
-  it("a disabled project's executions stop at their next step (EXITED with the reason)", { timeout: 60_000 }, async () => {
+  it("a disabled project's executions stop at their next step (EXITED with the reason)", { timeout: 120_000 }, async () => {
     const p = await ctx.newProject('Soon disabled');
     const res = await ctx.request('POST', '/workflows', {
       key: p.secretKey,
@@ -264,11 +264,11 @@ describe('versions, cancel, delete, disabled project', () => {
     const t = await ctx.request('POST', '/v1/track', { key: p.publicKey, body: { email: 'stop@recipients.test', event: 'go' } });
     const contactId = (await json(t)).data.contact;
     const list = async () => (await json(await ctx.request('GET', `/workflows/${wf.id}/executions`, { key: p.secretKey }))).data.items;
-    await eventually(async () => (await list()).some((x: any) => x.status === 'WAITING'), 20_000, 'waiting');
+    await eventually(async () => (await list()).some((x: any) => x.status === 'WAITING'), 60_000, 'waiting');
     await ctx.orm.em.fork().getConnection().execute('update projects set disabled = true where id = ?', [p.id]);
     // The API refuses a disabled project's keys: read the mirror directly.
     const mirror = () => ctx.orm.em.fork().getConnection().execute<any[]>('select status, exit_reason from workflow_executions where workflow_id = ?', [wf.id]);
-    const [run] = await eventually(async () => ((await mirror())[0]?.status === 'EXITED' ? mirror() : null), 20_000, 'exited');
+    const [run] = await eventually(async () => ((await mirror())[0]?.status === 'EXITED' ? mirror() : null), 60_000, 'exited');
     expect(run).toMatchObject({ status: 'EXITED', exit_reason: 'The project is disabled' });
     const [contact] = await ctx.orm.em.fork().getConnection().execute<any[]>('select data from contacts where id = ?', [contactId]);
     expect(contact.data).not.toHaveProperty('reached');

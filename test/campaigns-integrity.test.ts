@@ -115,11 +115,12 @@ describe('PATCH racing send and PATCH', () => {
       'all 50 SENT',
       () => sqlRows<{ id: string; status: string }>(ctx.orm.em.fork(), 'select id, status from campaigns where id in (select jsonb_array_elements_text(?::jsonb)::uuid)', [JSON.stringify(ids)]),
       (cs) => cs.every((c) => c.status === 'SENT' || c.status === 'DRAFT'),
-      200_000,
+      // 180 s of 200 under two busy loops beside another file: correctness is the subject, not speed.
+      400_000,
     );
     expect(final.filter((c) => c.status !== 'SENT').map((c) => c.id)).toEqual([]);
     expect(receivedBy('patchrace')).toHaveLength(50);
-  }, 240_000);
+  }, 480_000);
 
   it('two concurrent PATCHes of different fields (30 campaigns): both fields survive on every campaign', async () => {
     const ids = await Promise.all(Array.from({ length: 30 }, (_, i) => createCampaign(ctx, p.secretKey, { name: `pp ${i}` })));
@@ -268,7 +269,7 @@ describe('the admission and fence of a group (rows whose connections are in hand
 
     const groups: number[] = [];
     const admit = groupedAdmission((group: typeof rows) => (groups.push(group.length), admitHandOffs(ctx.orm.em.fork(), key, window, group.map((r) => r.id))), () => false);
-    const answers = await Promise.race([Promise.all(rows.map((r) => admit(r))), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not answered in 10 s; groups ${groups}`)), 10_000))]);
+    const answers = await Promise.race([Promise.all(rows.map((r) => admit(r))), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not answered in 30 s; groups ${groups}`)), 30_000))]);
     expect(groups.length).toBeGreaterThanOrEqual(1); // more than one only when a late answer was taken again
     expect(groups.every((n) => n === 4)).toBe(true);
     const holds = answers.slice(0, 3).map((a) => (typeof a === 'object' && 'hold' in a ? a.hold : undefined));
@@ -286,13 +287,20 @@ describe('the admission and fence of a group (rows whose connections are in hand
     await new Promise((r) => setTimeout(r, 300));
     await holds[0]!.release();
     await holds[1]!.release();
-    await new Promise((r) => setTimeout(r, 300));
+    if (EMBEDDED_PASS) {
+      await new Promise((r) => setTimeout(r, 300));
+      expect(claimedAt).toBe(0);
+    } else {
+      // Waited for, not slept for: a busy machine may take a while to answer, but only a claimer blocked
+      // by the held group takes the 30 s.
+      const held = await Promise.race([claiming.then(() => 'answered'), new Promise((r) => setTimeout(() => r('still waiting after 30 s'), 30_000))]);
+      expect(held, 'the other claimer while the group is held').toBe('answered');
+    }
     expect(cancelledAt).toBe(0);
     const lastReleasedAt = Date.now();
-    const answeredWhileHeld = claimedAt > 0;
     await holds[2]!.release();
     expect(await claiming).toEqual([{ admitted: false, waitMs: expect.any(Number) }]);
-    expect(answeredWhileHeld).toBe(!EMBEDDED_PASS);
+    if (EMBEDDED_PASS) expect(claimedAt).toBeGreaterThanOrEqual(lastReleasedAt);
     await cancel;
     expect(cancelledAt).toBeGreaterThanOrEqual(lastReleasedAt);
     expect(await starts()).toBe(3);

@@ -45,7 +45,8 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
     const id = await createCampaign(ctx, p.secretKey);
     const res = await send(id);
     expect(res.status).toBe(200);
-    await waitForStatus(ctx, p.secretKey, id, 'SENT', 120_000);
+    // 100 s of 120 on a busy machine: correctness is the subject, not speed.
+    await waitForStatus(ctx, p.secretKey, id, 'SENT', 300_000);
     const got = receivedBy('now');
     expect(got).toHaveLength(600);
     expect(new Set(got.map((m) => m.recipients[0])).size).toBe(600);
@@ -63,13 +64,13 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
       const ids: string[] = [];
       for await (const w of ctx.temporal.workflow.list({ query: `CampaignId = '${id}' AND ProjectId = '${p.id}'` })) ids.push(w.workflowId);
       return ids;
-    }, (ids) => ids.length > 0, 10_000);
+    }, (ids) => ids.length > 0, 60_000);
     expect(found).toContain(campaignWorkflowId(id));
     // History stays small: a handful of events per page of 500 (continueAsNew every 500 pages).
     const events = (await ctx.temporal.workflow.getHandle(campaignWorkflowId(id)).fetchHistory()).events?.length ?? 0;
     console.log(`[campaign] ${events} history events for 600 recipients (${((events * 1000) / 600).toFixed(1)} per 1,000)`);
     expect(events).toBeLessThan(60);
-  }, 240_000);
+  }, 420_000);
 
   it('schedules 3 s ahead: nothing before the time, everything after', async () => {
     await seedContacts(ctx.orm, p.id, 'sched', 20);
@@ -77,21 +78,24 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
     const at = new Date(Date.now() + 3000);
     const c = (await json(await send(id, { scheduledAt: at.toISOString() }))).data;
     expect(c).toMatchObject({ status: 'SCHEDULED', scheduledAt: at.toISOString() });
-    await new Promise((r) => setTimeout(r, 2000));
-    expect(receivedBy('sched')).toHaveLength(0);
-    await waitForStatus(ctx, p.secretKey, id, 'SENT', 15_000);
+    await waitForStatus(ctx, p.secretKey, id, 'SENT', 45_000);
     expect(receivedBy('sched')).toHaveLength(20);
+    // Nothing before the time: every MAIL FROM at the sink came at or after it (a look at the sink at a
+    // moment before the time would depend on the test reaching that moment in time).
     expect(Math.min(...receivedBy('sched').map((m) => m.mailFromAt))).toBeGreaterThanOrEqual(at.getTime() - 50);
   });
 
   it('schedule then cancel: CANCELLED, zero messages', async () => {
     await seedContacts(ctx.orm, p.id, 'schedcancel', 10);
     const id = await createCampaign(ctx, p.secretKey);
-    await send(id, { scheduledAt: new Date(Date.now() + 2000).toISOString() });
+    // 6 s ahead: the cancel answers before the time on a busy machine too (checked), then the time passes.
+    const at = Date.now() + 6000;
+    await send(id, { scheduledAt: new Date(at).toISOString() });
     const res = await post(id, 'cancel');
     expect(res.status).toBe(200);
+    expect(Date.now(), 'the cancel answered after the scheduled time').toBeLessThan(at);
     expect((await json(res)).data.status).toBe('CANCELLED');
-    await new Promise((r) => setTimeout(r, 3500));
+    await new Promise((r) => setTimeout(r, at + 1500 - Date.now()));
     expect(receivedBy('schedcancel')).toHaveLength(0);
     expect((await getCampaign(ctx, p.secretKey, id)).status).toBe('CANCELLED');
     const again = await send(id);
@@ -101,14 +105,17 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
   it('reschedules later, then earlier, with one workflow', async () => {
     await seedContacts(ctx.orm, p.id, 'resched', 5);
     const id = await createCampaign(ctx, p.secretKey);
-    await send(id, { scheduledAt: new Date(Date.now() + 2000).toISOString() });
+    // 6 s ahead: the move to later answers before that time on a busy machine too (checked), then it passes.
+    const first = Date.now() + 6000;
+    await send(id, { scheduledAt: new Date(first).toISOString() });
     const later = new Date(Date.now() + 60_000);
     expect((await json(await send(id, { scheduledAt: later.toISOString() }))).data.scheduledAt).toBe(later.toISOString());
-    await new Promise((r) => setTimeout(r, 3000));
+    expect(Date.now(), 'the reschedule answered after the first time').toBeLessThan(first);
+    await new Promise((r) => setTimeout(r, first + 1000 - Date.now()));
     expect(receivedBy('resched')).toHaveLength(0);
     const earlier = new Date(Date.now() + 1000);
     await send(id, { scheduledAt: earlier.toISOString() });
-    await waitForStatus(ctx, p.secretKey, id, 'SENT', 15_000);
+    await waitForStatus(ctx, p.secretKey, id, 'SENT', 40_000);
     expect(receivedBy('resched')).toHaveLength(5);
     expect(Math.min(...receivedBy('resched').map((m) => m.mailFromAt))).toBeGreaterThanOrEqual(earlier.getTime() - 50);
     const runs: string[] = [];
@@ -118,7 +125,8 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
 
   it(`cancel while sending (project rate ${FAST_RATE}/s): zero MAIL FROMs at the sink after the answer arrived; CANCELLED keeps the count`, async () => {
     await setProjectRate(ctx.orm, p.id, FAST_RATE);
-    await seedContacts(ctx.orm, p.id, 'midcancel', 1500);
+    // 3,000 contacts: 7 s of sending at the rate, so the cancel lands mid-send on a busy machine too.
+    await seedContacts(ctx.orm, p.id, 'midcancel', 3000);
     const id = await createCampaign(ctx, p.secretKey);
     await send(id);
     await waitFor('100 sent', async () => receivedBy('midcancel').length, (n) => n >= 100, 90_000);
@@ -128,25 +136,28 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
     expect((await json(res)).data.status).toBe('CANCELLED');
     await expectNoMailFromAfter('midcancel', answeredAt);
     const got = receivedBy('midcancel');
-    expect(got.length).toBeLessThan(1500);
+    expect(got.length).toBeLessThan(3000);
     const c = await waitFor('counts settle', () => getCampaign(ctx, p.secretKey, id), (c) => c.sentCount === got.length, 5000);
     expect(c.status).toBe('CANCELLED');
   }, 180_000);
 
   it('cancel racing the scheduled time (project rate 200/s): CANCELLED, zero MAIL FROMs after the answer arrived, never SENT', async () => {
     // Cancels from 150 ms before the scheduled time to 1.5 s after it (the first page on its way,
-    // then mid-send), each campaign in its own project at 200/s (400 contacts: 2 s of sending).
+    // then mid-send), each campaign in its own project at 200/s (800 contacts: 4 s of sending, so the
+    // last cancel still lands mid-send when the machine is slow to answer it).
     const offsets = [-150, -50, 0, 50, 150, 400, 800, 1500];
     const setups = await Promise.all(
       offsets.map(async (_offset, k) => {
         const project = await ctx.newProject();
         await insertVerifiedDomain(ctx.orm, project.id, 'example.com', ctx.config.secretKey!);
         await setProjectRate(ctx.orm, project.id, 200);
-        await seedContacts(ctx.orm, project.id, `race${k}`, 400);
+        await seedContacts(ctx.orm, project.id, `race${k}`, 800);
         return { project, id: await createCampaign(ctx, project.secretKey) };
       }),
     );
-    const at = Date.now() + 3000;
+    // 5 s ahead: eight schedule requests at once answer before it on a busy machine too (a time
+    // already past when the request is read is a 422).
+    const at = Date.now() + 5000;
     const runs = await Promise.all(
       offsets.map(async (offset, k) => {
         const { project, id } = setups[k];
@@ -157,7 +168,7 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
         return { k, offset, id, key: project.secretKey, status: res.status, body: await json(res), answeredAt: Date.now() };
       }),
     );
-    await new Promise((r) => setTimeout(r, 4000)); // past the 3 s a campaign would have taken
+    await new Promise((r) => setTimeout(r, 4000)); // past the 4 s a campaign would have taken after its time
     console.log(`[cancel race] cancel at offset (ms) -> messages sent: ${runs.map((r) => `${r.offset} -> ${receivedBy(`race${r.k}`).length}`).join(', ')}`);
     for (const run of runs) {
       expect([run.offset, run.status, run.body.data?.status]).toEqual([run.offset, 200, 'CANCELLED']);
@@ -165,7 +176,7 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
       expect([run.offset, startsBy(`race${run.k}`).filter((r) => r.mailFromAt > run.answeredAt)]).toEqual([run.offset, []]);
       const c = await waitFor('counts settle', () => getCampaign(ctx, run.key, run.id), (c) => c.sentCount === got.length, 5000);
       expect([run.offset, c.status]).toEqual([run.offset, 'CANCELLED']);
-      expect(got.length).toBeLessThan(400);
+      expect(got.length).toBeLessThan(800);
     }
   }, 180_000);
 

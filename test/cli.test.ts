@@ -1,8 +1,11 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, setupTestContext, type TestContext } from './helpers.js';
+
+// Processes started per test (each test runs the CLI (tsx) several times): over 60 s under a load average of 25 (ci-busy's stress run).
+vi.setConfig({ testTimeout: 300_000 });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,7 +25,7 @@ function cliWith(env: Record<string, string>, ...args: string[]): Promise<{ code
     execFile(
       process.execPath,
       ['--import', 'tsx', 'cli/main.ts', ...args],
-      { cwd: root, env: { ...process.env, DATABASE_URL: ctx.dbUrl, ...env }, timeout: 30_000 },
+      { cwd: root, env: { ...process.env, DATABASE_URL: ctx.dbUrl, ...env }, timeout: 120_000 },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });

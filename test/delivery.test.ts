@@ -45,7 +45,7 @@ function deliver(emailIds: string[], c: TestContext = ctx): Promise<DeliverEmail
 const queue = (emails: QueuedEmail[], c: TestContext = ctx) => insertQueuedEmails(c.orm, c.project.id, emails);
 const messageIdOf = (id: string) => `<${id}@example.com>`;
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 20_000) {
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -138,7 +138,7 @@ describe('deliverEmailsWorkflow through a real worker and SMTP server', () => {
     expect((await emailStates(ctx.orm, [id]))[0].status).toBe('BOUNCED');
   });
 
-  it('a burst of four sends to a slow server (300 ms per reply) delivers all 40 emails in a few seconds', { timeout: 60_000 }, async () => {
+  it('a burst of four sends to a slow server (300 ms per reply) delivers all 40 emails in a few seconds', { timeout: 120_000 }, async () => {
     // Every email is due at once (1000/s) and each delivery transaction holds a pooled connection
     // while it waits for the slow server; claiming a pacing start needs a second, briefly.
     smtp.replyDelayMs = 300;

@@ -124,7 +124,7 @@ describe('refresh workflow on Temporal', () => {
     // As if started while SEGMENT_REFRESH_INTERVAL_SECONDS was an hour: the worker's 0.5 s wins from the first pass on.
     const input: SegmentRefreshInput = { segmentId: s.id, intervalMs: 3_600_000 };
     const handle = await ctx.temporal.workflow.start(SEGMENT_REFRESH_WORKFLOW, { taskQueue: ctx.config.taskQueue, workflowId, args: [input] });
-    await waitFor(async () => (await handle.fetchHistory()).events!.filter((e) => e.activityTaskCompletedEventAttributes).length >= 3, 10_000);
+    await waitFor(async () => (await handle.fetchHistory()).events!.filter((e) => e.activityTaskCompletedEventAttributes).length >= 3, 30_000);
     const timers = (await handle.fetchHistory()).events!.flatMap((e) => (e.timerStartedEventAttributes ? [e.timerStartedEventAttributes.startToFireTimeout] : []));
     expect(timers.length).toBeGreaterThanOrEqual(2);
     for (const t of timers) expect(Number(t!.seconds ?? 0) * 1000 + (t!.nanos ?? 0) / 1e6).toBe(500);
@@ -164,7 +164,7 @@ describe('refresh workflow on Temporal', () => {
   });
 });
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000) {
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error('condition not met in time');

@@ -102,8 +102,9 @@ async function send(side: Side, call: Call): Promise<Seen> {
   try {
     res = await fetch(`${side.url}${call.path ?? '/v1/track'}`, { method: call.method ?? 'POST', headers, body: call.body });
     text = await res.text();
-    // The access line is written right after the answer: give it a turn.
-    await new Promise((r) => setTimeout(r, 20));
+    // The access line is written right after the answer: waited for (a busy machine may take more
+    // than a turn); a side that writes none is seen as such after 5 s.
+    for (const until = Date.now() + 5_000; !lines.some((l) => l.includes('"msg":"request"')) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 10));
   } finally {
     spy.mockRestore();
   }

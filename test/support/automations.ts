@@ -4,7 +4,7 @@ import { json, type TestContext } from '../helpers.js';
 import { TestSmtpServer } from './smtp-server.js';
 
 /** Polls `check` until it returns a truthy value (returned), failing after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 60_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
@@ -40,7 +40,7 @@ export async function execution(ctx: TestContext, workflowId: string, executionI
 }
 
 /** Waits until the workflow has `count` executions, all in one of `statuses`; returns them. */
-export function settled(ctx: TestContext, workflowId: string, count: number, statuses = ['COMPLETED', 'EXITED', 'FAILED', 'CANCELLED'], timeoutMs = 30_000) {
+export function settled(ctx: TestContext, workflowId: string, count: number, statuses = ['COMPLETED', 'EXITED', 'FAILED', 'CANCELLED'], timeoutMs = 60_000) {
   return eventually(
     async () => {
       const xs = await executions(ctx, workflowId);

@@ -70,7 +70,7 @@ export async function getCampaign(ctx: TestContext, key: string, id: string) {
 }
 
 /** Polls fn every intervalMs until ok. A long wait should poll slower: the API allows 1,000 requests a minute per key. */
-export async function waitFor<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000, intervalMs = 100): Promise<T> {
+export async function waitFor<T>(what: string, fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

@@ -143,7 +143,7 @@ export class TestSmtpServer {
   }
 
   /** Resolves once at least `count` messages arrived; rejects after `timeoutMs`. */
-  async waitForCount(count: number, timeoutMs = 30_000): Promise<ReceivedMessage[]> {
+  async waitForCount(count: number, timeoutMs = 60_000): Promise<ReceivedMessage[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.messages.length < count) {
       const left = deadline - Date.now();
