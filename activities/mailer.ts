@@ -137,8 +137,13 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'smtpC
   return createSmtpMailer(config.smtpUrl, { ca: config.smtpCaFile ? readFileSync(config.smtpCaFile, 'utf8') : undefined });
 }
 
-/** SMTP connections of the pooled mailer: the sends one worker process has in flight. */
-export const SMTP_POOL_CONNECTIONS = 5;
+/**
+ * SMTP connections of the pooled mailer: the sends one worker process has in flight. 10, as
+ * listmonk's default per server: the rows whose connections are in hand together share one window
+ * admission and one fence (delivery/batch.ts), so 10 halve the transactions per message that 5
+ * needed (bench/RESULTS.md, "Quiet re-runs" of 2026-11-26 19:52: campaign +30 %).
+ */
+export const SMTP_POOL_CONNECTIONS = 10;
 
 export function createSmtpMailer(url: string, opts: { maxConnections?: number; ca?: string } = {}): Mailer {
   const pool = new SmtpPool({

@@ -5,6 +5,7 @@ import { setupTestContext, type TestContext } from './helpers.js';
 import { createCampaign, seedContacts, waitForStatus } from './support/campaigns.js';
 import { insertQueuedEmails, insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
+import { eventually } from './support/automations.js';
 import { DELIVER_EMAILS_WORKFLOW } from '../core/emails/delivery-workflow.js';
 
 /*
@@ -60,11 +61,14 @@ describe('pacing across two campaigns and transactional sends of one project', (
     console.log(`[campaign pacing] ${got.length} messages over ${span} ms (ideal ${((TOTAL - RATE) / RATE) * 1000} ms), busiest 1 s at the server: ${peak}`);
     // The pacing's guarantee, on the clock it uses: when each send started (campaign recipients and
     // transactional emails alike), never more than RATE in a window GUARD_MS wider than a second.
-    const starts = await ctx.orm.em.fork().getConnection().execute<{ t: number }[]>(
-      `select extract(epoch from sent_at)::float8 * 1000 as t from campaign_recipients where campaign_id in (?, ?) and status = 'SENT'
-       union all select extract(epoch from sent_at)::float8 * 1000 from emails where id in (select x::uuid from jsonb_array_elements_text(?::jsonb) x) and status = 'SENT'`,
-      [first, second, JSON.stringify(ids)],
-    );
+    const sentStarts = () =>
+      ctx.orm.em.fork().getConnection().execute<{ t: number }[]>(
+        `select extract(epoch from sent_at)::float8 * 1000 as t from campaign_recipients where campaign_id in (?, ?) and status = 'SENT'
+         union all select extract(epoch from sent_at)::float8 * 1000 from emails where id in (select x::uuid from jsonb_array_elements_text(?::jsonb) x) and status = 'SENT'`,
+        [first, second, JSON.stringify(ids)],
+      );
+    // The server has every message; the transactional sends' outcomes are written a moment after their 250.
+    const starts = await eventually(async () => ((await sentStarts()).length === TOTAL ? sentStarts() : null), 30_000, 'every send recorded SENT');
     expect(starts).toHaveLength(TOTAL);
     expect(maxInWindow(starts.map((r) => Number(r.t)), 1000 + GUARD_MS)).toBeLessThanOrEqual(RATE);
     // At the server, process stalls on a loaded machine may bunch a few (see SERVER_JITTER).
