@@ -35,10 +35,13 @@
  * answer: what ran beside the tracks), the PostgreSQL backends split by whose connection they serve
  * (the API's, the workers', others: by their clients' TCP ports), and, for the automation and campaign
  * phases, the rows this database's tables read (scans and index fetches) and wrote per mail
- * (pg_stat_user_tables): a count that does not move with the machine's load.
+ * (pg_stat_user_tables; "seq" the part read by sequential scans): a count that does not move with
+ * the machine's load. BENCH_INDEX_STATS=1 adds the indexes that read most (pg_stat_user_indexes:
+ * entries read, which include a bitmap scan's whole prefix, uncounted by the table's fetches), and
+ * BENCH_TIMELINE=1 the per-second timeline of tracks, mails and an execution's stages.
  *
  * Env: BENCH_CONTACTS (N, 2000), BENCH_CONCURRENCY (16), BENCH_STACK, BENCH_DB, BENCH_WORKERS,
- * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_OWN_SESSIONS (1: each service in its own session), BENCH_COUNT_QUERIES, BENCH_AUTO_EXPLAIN, BENCH_PHASES (track,automation,campaign,floor),
+ * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_OWN_SESSIONS (1: each service in its own session), BENCH_COUNT_QUERIES, BENCH_AUTO_EXPLAIN, BENCH_INDEX_STATS, BENCH_TIMELINE, BENCH_PHASES (track,automation,campaign,floor),
  * BENCH_PHASE_TIMEOUT_S (600: a phase whose mails are not all in by then is reported as it stands),
  * BENCH_TIMEOUT_S (3600: the whole run; then everything is stopped, exit 2), BENCH_DB_URL (admin URL).
  * Progress (and the services' own output) goes to stderr, the results to stdout.
@@ -82,6 +85,7 @@ const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolea
 const OWN_SESSIONS = process.env.BENCH_OWN_SESSIONS === '1';
 const COUNT_QUERIES = process.env.BENCH_COUNT_QUERIES === '1';
 const TIMELINE = process.env.BENCH_TIMELINE === '1';
+const INDEX_STATS = process.env.BENCH_INDEX_STATS === '1';
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'track,automation,campaign,floor').split(','));
 const PHASE_TIMEOUT_MS = Number(process.env.BENCH_PHASE_TIMEOUT_S ?? 600) * 1000;
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 3600) * 1000;
@@ -202,22 +206,31 @@ function cpuPerMail(before: Record<string, Map<number, number>>, after: Record<s
 }
 
 /** This database's table counters so far (rows read by scans and through indexes, rows written), by table; reported about once a second by the backends. */
-async function rowSnapshot(em: Parameters<typeof sqlRows>[0]): Promise<Map<string, { read: number; written: number }>> {
+async function rowSnapshot(em: Parameters<typeof sqlRows>[0]): Promise<Map<string, { read: number; seq: number; written: number }>> {
   if (DB !== 'pg') return new Map();
   await sleep(1100); // pending counters of idle backends reach the shared statistics within a second
-  const rows = await sqlRows<{ relname: string; read: string; written: string }>(
+  const rows = await sqlRows<{ relname: string; read: string; seq: string; written: string }>(
     em,
-    `select relname, coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as read, n_tup_ins + n_tup_upd + n_tup_del as written from pg_stat_user_tables`,
+    `select relname, coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0) as read, coalesce(seq_tup_read, 0) as seq, n_tup_ins + n_tup_upd + n_tup_del as written from pg_stat_user_tables`,
   );
-  return new Map(rows.map((r) => [r.relname, { read: Number(r.read), written: Number(r.written) }]));
+  return new Map(rows.map((r) => [r.relname, { read: Number(r.read), seq: Number(r.seq), written: Number(r.written) }]));
+}
+
+/** The indexes that read most so far (entries read include what a bitmap scan of a prefix reads), one line each: BENCH_INDEX_STATS=1. */
+async function indexReads(em: Parameters<typeof sqlRows>[0]): Promise<string[]> {
+  const rows = await sqlRows<{ relname: string; indexrelname: string; idx_scan: string; idx_tup_read: string }>(
+    em,
+    'select relname, indexrelname, idx_scan, idx_tup_read from pg_stat_user_indexes where idx_tup_read > 1000 order by idx_tup_read desc limit 15',
+  );
+  return rows.map((r) => `  index ${r.relname}.${r.indexrelname}: ${r.idx_scan} scans, ${r.idx_tup_read} entries read`);
 }
 
 /** Rows read and written per mail between two snapshots, with the tables that read most. */
-function rowsPerMail(before: Map<string, { read: number; written: number }>, after: Map<string, { read: number; written: number }>, mails: number): string {
-  const d = [...after].map(([t, v]) => ({ t, read: (v.read - (before.get(t)?.read ?? 0)) / mails, written: (v.written - (before.get(t)?.written ?? 0)) / mails }));
+function rowsPerMail(before: Map<string, { read: number; seq: number; written: number }>, after: Map<string, { read: number; seq: number; written: number }>, mails: number): string {
+  const d = [...after].map(([t, v]) => ({ t, read: (v.read - (before.get(t)?.read ?? 0)) / mails, seq: (v.seq - (before.get(t)?.seq ?? 0)) / mails, written: (v.written - (before.get(t)?.written ?? 0)) / mails }));
   const read = d.reduce((a, x) => a + x.read, 0);
   const written = d.reduce((a, x) => a + x.written, 0);
-  const top = d.sort((a, b) => b.read - a.read).slice(0, 5).map((x) => `${x.t} ${x.read.toFixed(1)}`).join(', ');
+  const top = d.sort((a, b) => b.read - a.read).slice(0, 5).map((x) => `${x.t} ${x.read.toFixed(1)}${x.seq >= 0.05 ? ` (seq ${x.seq.toFixed(1)})` : ''}`).join(', ');
   return `read ${read.toFixed(1)} (${top}), written ${written.toFixed(1)}`;
 }
 
@@ -585,6 +598,7 @@ async function main() {
       const arrivals = await sink.arrivals();
       line('automation: CPU per mail (tracks included; first track -> last mail)', cpuPerMail(cpu0, cpu1, N));
       line('automation: PostgreSQL rows per mail (tracks included)', rowsPerMail(rows0, await rowSnapshot(em), N));
+      if (INDEX_STATS) out.push(...(await indexReads(em)));
       const latencies = arrivals.filter((a) => tracked.has(a.to)).map((a) => a.arrivedAt - tracked.get(a.to)!);
       const seconds = (r.lastMailFromAt! - t0) / 1000;
       rates.automation = r.distinctRecipients / seconds;
@@ -604,6 +618,19 @@ async function main() {
           cells.push(`${sec}s: ${trackedTimes.filter((t) => t < sec * 1000).length}/${arrivedTimes.filter((a) => a.at < sec * 1000).length}${lags.length ? ` (${pct(lags, 50)})` : ''}`);
         }
         line('automation: timeline (tracked / mailed by then, p50 lag ms)', cells.join(', '));
+        // The stages by then (database clock): execution rows, started in Temporal, email records written, admitted.
+        const stages = await sqlRows<{ row_ms: number; dispatched_ms: number | null; record_ms: number | null; sent_ms: number | null }>(
+          em,
+          `select extract(epoch from x.started_at) * 1000 as row_ms, extract(epoch from x.dispatched_at) * 1000 as dispatched_ms,
+             extract(epoch from m.created_at) * 1000 as record_ms, extract(epoch from m.sent_at) * 1000 as sent_ms
+           from workflow_executions x left join workflow_execution_steps s on s.execution_id = x.id and s.idx = 0
+           left join emails m on m.id = (s.output->>'emailId')::uuid where x.workflow_id = ?`,
+          [wf.id],
+        );
+        const by = (sec: number, k: keyof (typeof stages)[number]) => stages.filter((s) => s[k] !== null && Number(s[k]) - t0 < sec * 1000).length;
+        const stageCells: string[] = [];
+        for (let sec = 1; sec <= end; sec++) stageCells.push(`${sec}s: ${by(sec, 'row_ms')}/${by(sec, 'dispatched_ms')}/${by(sec, 'record_ms')}/${by(sec, 'sent_ms')}`);
+        line('automation: stages by then (execution rows / dispatched / email records / admitted)', stageCells.join(', '));
       }
       line('automation: executions', statuses.map((s) => `${s.status} ${s.n}`).join(', '));
 
@@ -694,6 +721,7 @@ async function main() {
       const cpu1 = await cpuSnapshot(stack, em);
       line('campaign: CPU per mail (send call -> last mail)', cpuPerMail(cpu0, cpu1, N));
       line('campaign: PostgreSQL rows per mail', rowsPerMail(rows0, await rowSnapshot(em), N));
+      if (INDEX_STATS) out.push(...(await indexReads(em)));
       const r = await sink.report();
       const seconds = (r.lastMailFromAt! - c0) / 1000;
       rates.campaign = r.distinctRecipients / seconds;
