@@ -4,7 +4,6 @@ import type { DeliveryOutcome } from './delivery/outcome.js';
 
 export { EMAIL_BOUNCED, EMAIL_FAILED, type DeliveryOutcome, type FinalStatus } from './delivery/outcome.js';
 export { returnPathFor } from './delivery/compose.js';
-export { SENDS_IN_FLIGHT } from './delivery/engine.js';
 
 /** /v1/send's and the sweeper's delivery activities: one email record each, through the process's delivery engine (delivery/engine.ts). */
 export function createMailActivities(deps: ActivityDeps, engine: DeliveryEngine = createDeliveryEngine(deps)) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { rootCertificates } from 'node:tls';
 import nodemailer from 'nodemailer';
 import type { NodemailerError, SendMailOptions } from 'nodemailer';
-import type { Config } from '../core/config.js';
+import { DEFAULT_SMTP_MAX_CONNECTIONS, type Config } from '../core/config.js';
 import { isClientHeaderAllowed, SERVICE_HEADERS } from '../core/emails/headers.js';
 import type { DkimSigning } from '../core/domains/sender-domains.js';
 import { dkimSign } from './dkim-sign.js';
@@ -129,26 +129,21 @@ export async function prepareMessage(msg: OutgoingMessage): Promise<OutgoingMess
 
 /**
  * `SMTP_URL` set: pooled SMTP (with STARTTLS when the server offers it; `smtps://` is TLS from the
- * start), verifying the server's certificate against the system CAs plus `SMTP_CA_FILE`. Otherwise
- * `.eml` files in DATA_DIR/outbox.
+ * start) over at most SMTP_MAX_CONNECTIONS connections, verifying the server's certificate against
+ * the system CAs plus `SMTP_CA_FILE`. Otherwise `.eml` files in DATA_DIR/outbox.
  */
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'smtpCaFile'>): Mailer {
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'smtpCaFile' | 'smtpMaxConnections'>): Mailer {
   if (!config.smtpUrl) return createOutboxMailer(path.join(config.dataDir, 'outbox'));
-  return createSmtpMailer(config.smtpUrl, { ca: config.smtpCaFile ? readFileSync(config.smtpCaFile, 'utf8') : undefined });
+  return createSmtpMailer(config.smtpUrl, {
+    maxConnections: config.smtpMaxConnections,
+    ca: config.smtpCaFile ? readFileSync(config.smtpCaFile, 'utf8') : undefined,
+  });
 }
-
-/**
- * SMTP connections of the pooled mailer: the sends one worker process has in flight. 10, as
- * listmonk's default per server: the rows whose connections are in hand together share one window
- * admission and one fence (delivery/batch.ts), so 10 halve the transactions per message that 5
- * needed (bench/RESULTS.md, "Quiet re-runs" of 2026-11-26 19:52: campaign +30 %).
- */
-export const SMTP_POOL_CONNECTIONS = 10;
 
 export function createSmtpMailer(url: string, opts: { maxConnections?: number; ca?: string } = {}): Mailer {
   const pool = new SmtpPool({
     url,
-    maxConnections: opts.maxConnections ?? SMTP_POOL_CONNECTIONS,
+    maxConnections: opts.maxConnections ?? DEFAULT_SMTP_MAX_CONNECTIONS,
     // Added to Node's trusted CAs (tls.rootCertificates), never replacing them; verification stays on.
     ...(opts.ca ? { tls: { ca: [...rootCertificates, opts.ca] } } : {}),
     // Bounded waits: a hung server must fail the attempt (and be retried), not hold it for 10 minutes.

@@ -66,8 +66,8 @@ import { newId } from '../db/ids.js';
 import { openOrm, type MikroORM } from '../db/orm.js';
 import { sqlRows } from '../db/sql.js';
 import { SmtpPool } from '../activities/smtp-pool.js';
+import { loadConfig } from '../core/config.js';
 import { limiter } from '../activities/lib/concurrency.js';
-import { SMTP_POOL_CONNECTIONS } from '../activities/mailer.js';
 import { findTemporalCli, startTemporalDevServer } from '../launcher/temporal-cli.js';
 import { withEmbeddedPassword } from '../launcher/embedded-password.js';
 import { sourceHash } from '../launcher/source-hash.mjs';
@@ -739,7 +739,7 @@ async function main() {
     if (PHASES.has('floor')) {
       await sink.reset();
       progress(`phase 3: the bare Temporal floor (bundling its workflow first; load ${load()})`);
-      const pool = new SmtpPool({ url: sink.url, maxConnections: SMTP_POOL_CONNECTIONS });
+      const pool = new SmtpPool({ url: sink.url, maxConnections: loadConfig(serviceEnv(sink)).smtpMaxConnections }); // the service's workers' pool size
       const raw = (to: string) => Buffer.from(`From: hi@bench.test\r\nTo: ${to}\r\nSubject: Floor\r\nMessage-ID: <${newId()}@bench.test>\r\nContent-Type: text/html\r\n\r\n<p>Hi ${to}, welcome.</p>\r\n`);
       const native = await NativeConnection.connect({ address: stack.temporalAddress });
       const floorQueue = `floor-${randomBytes(3).toString('hex')}`;

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
-import { DKIM_HEADER_FIELDS, SMTP_POOL_CONNECTIONS } from '../activities/mailer.js';
+import { DKIM_HEADER_FIELDS } from '../activities/mailer.js';
+import { loadConfig } from '../core/config.js';
 import { newId } from '../db/ids.js';
 
 /**
@@ -9,7 +10,9 @@ import { newId } from '../db/ids.js';
  * milliseconds this process spent meanwhile.
  */
 export async function signingLoop(smtpUrl: string, n: number, privateKey: string | undefined): Promise<{ ms: number; cpuMs: number }> {
-  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_POOL_CONNECTIONS });
+  // The pool size the benches' workers read: they inherit this process's environment.
+  const connections = loadConfig().smtpMaxConnections;
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: connections });
   const cpuBefore = process.cpuUsage();
   const started = Date.now();
   let next = 0;
@@ -27,7 +30,7 @@ export async function signingLoop(smtpUrl: string, n: number, privateKey: string
       });
     }
   };
-  await Promise.all(Array.from({ length: SMTP_POOL_CONNECTIONS }, lane));
+  await Promise.all(Array.from({ length: connections }, lane));
   transport.close();
   const cpu = process.cpuUsage(cpuBefore);
   return { ms: Date.now() - started, cpuMs: (cpu.user + cpu.system) / 1000 };

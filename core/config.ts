@@ -11,6 +11,14 @@ const corsOriginsEnv = (byDefault: string) => z
   .refine((list) => list.every((o) => o === '*' || ORIGIN_RE.test(o)), 'a comma-separated list of origins like https://app.example.com, or *')
   .transform((list): CorsOrigins => (list.length === 0 ? null : list.includes('*') ? '*' : list));
 
+/**
+ * SMTP_MAX_CONNECTIONS's default. 10, as listmonk's default per server: the rows whose connections
+ * are in hand together share one window admission and one fence (activities/delivery/batch.ts), so
+ * 10 halve the transactions per message that 5 needed (bench/RESULTS.md, "Quiet re-runs" of
+ * 2026-11-26 19:52: campaign +30 %).
+ */
+export const DEFAULT_SMTP_MAX_CONNECTIONS = 10;
+
 /** Every setting the service reads from the environment, parsed once; a bad value fails fast with a readable message. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,6 +31,8 @@ const EnvSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().default('mailhub'),
   SMTP_URL: z.string().optional(),
   SMTP_CA_FILE: z.string().optional(),
+  /** SMTP connections each worker process keeps open at most: what the relay allows one client. */
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(DEFAULT_SMTP_MAX_CONNECTIONS),
   DNS_SERVERS: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   SECRET_KEY: z.string().optional(),
@@ -82,6 +92,11 @@ export interface Config {
   smtpUrl?: string;
   /** PEM file of extra certificate authorities trusted for the SMTP server's TLS (a private CA or a self-signed server). */
   smtpCaFile?: string;
+  /**
+   * Pooled SMTP connections per worker process (SMTP_MAX_CONNECTIONS): the most sends it has on the
+   * wire at once, so also what a killed worker can leave sent but unrecorded on its connections.
+   */
+  smtpMaxConnections: number;
   /** `host:port` entries for every DNS lookup the service makes; empty = system resolvers. */
   dnsServers: string[];
   publicUrl: string;
@@ -144,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     taskQueue: e.TEMPORAL_TASK_QUEUE,
     smtpUrl: e.SMTP_URL || undefined,
     smtpCaFile: e.SMTP_CA_FILE || undefined,
+    smtpMaxConnections: e.SMTP_MAX_CONNECTIONS,
     dnsServers: (e.DNS_SERVERS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     publicUrl: (e.PUBLIC_URL || `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     secretKey: e.SECRET_KEY || undefined,

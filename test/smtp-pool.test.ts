@@ -1,7 +1,10 @@
 import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NotAdmittedError, SmtpPool, type WireMessage } from '../activities/smtp-pool.js';
-import { createSmtpMailer, type OutgoingMessage } from '../activities/mailer.js';
+import { createMailer, createSmtpMailer, type OutgoingMessage } from '../activities/mailer.js';
+import { sendsInFlight } from '../activities/delivery/engine.js';
+import type { ActivityDeps } from '../activities/deps.js';
+import { DEFAULT_SMTP_MAX_CONNECTIONS, loadConfig } from '../core/config.js';
 import { TestSmtpServer } from './support/smtp-server.js';
 
 /*
@@ -269,5 +272,65 @@ describe('createSmtpMailer over the pool', () => {
     } finally {
       await mailer.close();
     }
+  });
+});
+
+describe('SMTP_MAX_CONNECTIONS: the pool size of the worker mailer', () => {
+  const BATCH = 30;
+  const message = (tag: string, i: number): OutgoingMessage => ({
+    emailId: `${tag}-${i}`,
+    messageId: `<${tag}-${i}@example.com>`,
+    from: { address: 'news@example.com' },
+    to: `reader${i}@recipients.test`,
+    subject: `Batch ${i}`,
+    html: `<p>Hello ${i}</p>`,
+  });
+
+  /**
+   * BATCH messages handed at once to the mailer the worker builds from this environment (createMailer,
+   * as worker/create-worker.ts does), while the server holds each DATA until 4 connections are open
+   * (or 3 s passed): every send waits for a connection, so the pool opens all it may. The most
+   * connections the server saw open at once, and the Message-IDs that arrived.
+   */
+  async function sendBatch(tag: string, env: Record<string, string>) {
+    const sink = await TestSmtpServer.start();
+    const mailer = createMailer(loadConfig({ DATA_DIR: '/nonexistent', SMTP_URL: sink.url, ...env }));
+    try {
+      sink.holdDataUntilOpen(4, 3_000);
+      await Promise.all(Array.from({ length: BATCH }, (_, i) => mailer.send(message(tag, i))));
+      return { mostOpen: sink.mostOpen, arrived: sink.messages.map((m) => m.messageId).sort() };
+    } finally {
+      await mailer.close();
+      await sink.close();
+    }
+  }
+  const sent = (tag: string) => Array.from({ length: BATCH }, (_, i) => `<${tag}-${i}@example.com>`).sort();
+
+  it('at 3: the server never has more than 3 connections open at once, and every message arrives', async () => {
+    const { mostOpen, arrived } = await sendBatch('three', { SMTP_MAX_CONNECTIONS: '3' });
+    expect(mostOpen).toBe(3);
+    expect(arrived).toEqual(sent('three'));
+  });
+
+  it('unset: the same load opens more than 3 (the setting is what held them to 3), up to the default', async () => {
+    const { mostOpen, arrived } = await sendBatch('default', {});
+    expect(mostOpen).toBeGreaterThan(3);
+    expect(mostOpen).toBeLessThanOrEqual(DEFAULT_SMTP_MAX_CONNECTIONS);
+    expect(arrived).toEqual(sent('default'));
+  });
+
+  it('is the single-message engine\'s sends in flight, kept below the database pool it needs two connections of', () => {
+    const deps = (env: Record<string, string>, dbConnections: number, embeddedDatabase = false) =>
+      ({ config: { ...loadConfig(env), embeddedDatabase }, orm: { config: { get: () => ({ min: 0, max: dbConnections }) } } }) as unknown as ActivityDeps;
+    expect(sendsInFlight(deps({ SMTP_MAX_CONNECTIONS: '3' }, 10))).toBe(3);
+    expect(sendsInFlight(deps({ SMTP_MAX_CONNECTIONS: '50' }, 10))).toBe(9);
+    expect(sendsInFlight(deps({ SMTP_MAX_CONNECTIONS: '50' }, 60))).toBe(50);
+    // The embedded database's sends hold no transaction (delivery/send.ts).
+    expect(sendsInFlight(deps({ SMTP_MAX_CONNECTIONS: '50' }, 4, true))).toBe(50);
+  });
+
+  it('is an integer from 1 to 100', () => {
+    expect(loadConfig({}).smtpMaxConnections).toBe(DEFAULT_SMTP_MAX_CONNECTIONS);
+    for (const bad of ['0', '101', '2.5', 'many']) expect(() => loadConfig({ SMTP_MAX_CONNECTIONS: bad }), bad).toThrow(/SMTP_MAX_CONNECTIONS/);
   });
 });

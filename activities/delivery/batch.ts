@@ -3,7 +3,6 @@ import type { GroupAdmission, Pacing } from '../../core/pacing.js';
 import type { ActivityDeps } from '../deps.js';
 import { groupedCalls } from '../lib/concurrency.js';
 import { classifySmtpError, NotAdmittedError, type Fence, type OutgoingMessage, type SendResult } from '../mailer.js';
-import { SENDS_IN_FLIGHT } from './engine.js';
 import { MAX_RECLAIMS } from '../../core/pacing.js';
 import { groupPacer, isStale, observeStart, type Pause } from './pace.js';
 
@@ -40,8 +39,8 @@ const FLUSH_MS = 50;
 export const FLUSH_ROWS = 100;
 const HEARTBEAT_MS = 1_000;
 const TRANSIENT_RETRIES = [1_000, 3_000];
-/** Rows being prepared or paced while others are on the wire. */
-const LANES = 4 * SENDS_IN_FLIGHT;
+/** Rows being prepared or paced while others are on the wire, per SMTP connection (SMTP_MAX_CONNECTIONS of them). */
+const LANES_PER_CONNECTION = 4;
 
 export type BatchStatus = 'SENT' | 'FAILED' | 'BOUNCED' | 'SKIPPED' | 'CAPPED';
 export interface BatchOutcome {
@@ -264,10 +263,11 @@ class Batch<R extends { id: string }> {
 
 /**
  * One delivery run: the stages each row goes through, with one pacer, one fence (or admission)
- * coalescer, one outcome writer and LANES lanes for every row it has been given, whichever batch
- * (activity) it came from. A campaign page has a run of its own (deliverBatch); the automation
- * batches of a project delivering at once in a worker feed one (deliverShared), so their rows
- * share round trips as a page's do. Rows are taken in the order they were submitted.
+ * coalescer, one outcome writer and LANES_PER_CONNECTION lanes per SMTP connection for every row
+ * it has been given, whichever batch (activity) it came from. A campaign page has a run of its
+ * own (deliverBatch); the automation batches of a project delivering at once in a worker feed one
+ * (deliverShared), so their rows share round trips as a page's do. Rows are taken in the order
+ * they were submitted.
  */
 class BatchRun<R extends { id: string }> {
   private readonly pacer;
@@ -280,6 +280,7 @@ class BatchRun<R extends { id: string }> {
   /** Each queued or delivering row's batch (by the row object: a retried batch may bring the same ids). */
   private readonly batchOf = new WeakMap<R, Batch<R>>();
   private lanes = 0;
+  private readonly maxLanes: number;
 
   constructor(
     private readonly deps: Pick<ActivityDeps, 'mailer' | 'config' | 'orm'>,
@@ -287,6 +288,7 @@ class BatchRun<R extends { id: string }> {
     /** Called when the run has no row left (a shared run is then forgotten). */
     private readonly idle: () => void = () => {},
   ) {
+    this.maxLanes = LANES_PER_CONNECTION * deps.config.smtpMaxConnections;
     this.pacer = groupPacer(deps.orm.em.fork(), source.projectId, source.pacing);
     this.outcomes = new OutcomeBuffer((batch) => source.record(batch));
     this.admitRow = groupedAdmission(source.admitGroup.bind(source), (row) => this.stopped(this.batchOf.get(row)));
@@ -323,9 +325,9 @@ class BatchRun<R extends { id: string }> {
     return { stop: this.refusal?.stop ?? (batch.cancelled() ? 'CANCELLED' : undefined), transientLeft: batch.transientLeft };
   }
 
-  /** Lanes for the queued rows, LANES at most: each takes the next row as soon as it is done with one. */
+  /** Lanes for the queued rows, maxLanes at most: each takes the next row as soon as it is done with one. */
   private spawnLanes(): void {
-    while (this.lanes < LANES && this.queue.length > 0) {
+    while (this.lanes < this.maxLanes && this.queue.length > 0) {
       this.lanes++;
       void this.lane();
     }
@@ -419,9 +421,10 @@ class BatchRun<R extends { id: string }> {
 }
 
 /**
- * Delivers the source's rows (LANES at a time) in a run of their own, records their outcomes, and
- * answers whether the batch was stopped and how many rows are left for a retry. `settled`:
- * outcomes the source already decided (skipped, capped), written with the others.
+ * Delivers the source's rows (LANES_PER_CONNECTION per SMTP connection at a time) in a run of
+ * their own, records their outcomes, and answers whether the batch was stopped and how many rows
+ * are left for a retry. `settled`: outcomes the source already decided (skipped, capped), written
+ * with the others.
  */
 export function deliverBatch<R extends { id: string }>(
   deps: Pick<ActivityDeps, 'mailer' | 'config' | 'orm'>,

@@ -4,7 +4,7 @@ import { Email, Project } from '../../db/entities/index.js';
 import type { ActivityDeps } from '../deps.js';
 import { limiter } from '../lib/concurrency.js';
 import { withHeartbeat } from '../lib/heartbeat.js';
-import { prepareMessage, SMTP_POOL_CONNECTIONS } from '../mailer.js';
+import { prepareMessage } from '../mailer.js';
 import { composeMessage } from './compose.js';
 import type { DeliveryOutcome } from './outcome.js';
 import { admitStart, reserveSlot } from './pace.js';
@@ -14,12 +14,18 @@ import { sendAndRecord, type SendFence } from './send.js';
 /** Deliveries preparing at once in this process (steps 1-3): a burst of new ones cannot starve sends that are due. */
 const PREPARE_CONCURRENCY = 2;
 /**
- * Step-5 transactions at once in this process: as many as the SMTP pool has connections, so a
- * transaction rarely waits for one (the start is admitted only once it has one in hand). Each
- * holds a pooled database connection and, to be admitted, briefly needs a second one: being fewer
- * than the database pool's connections (10, db/orm.ts), they can never all wait for each other.
+ * Step-5 transactions at once in this process: as many as the SMTP pool has connections
+ * (SMTP_MAX_CONNECTIONS), so a transaction rarely waits for one (the start is admitted only once it
+ * has one in hand). Each holds a pooled database connection and, to be admitted, briefly needs a
+ * second one: kept fewer than the database pool's connections, so they can never all wait for
+ * each other. (On the embedded database a send holds no transaction: send.ts.)
  */
-export const SENDS_IN_FLIGHT = SMTP_POOL_CONNECTIONS;
+export function sendsInFlight(deps: Pick<ActivityDeps, 'config' | 'orm'>): number {
+  const { smtpMaxConnections, embeddedDatabase } = deps.config;
+  const dbConnections = deps.orm.config.get('pool')?.max;
+  if (embeddedDatabase || !dbConnections) return smtpMaxConnections;
+  return Math.max(1, Math.min(smtpMaxConnections, dbConnections - 1));
+}
 
 export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>;
 
@@ -47,7 +53,7 @@ export type DeliveryEngine = ReturnType<typeof createDeliveryEngine>;
  */
 export function createDeliveryEngine(deps: ActivityDeps) {
   const preparing = limiter(PREPARE_CONCURRENCY);
-  const sending = limiter(SENDS_IN_FLIGHT);
+  const sending = limiter(sendsInFlight(deps));
 
   /** Every retry used up (or timed out): the record becomes FAILED unless it already got a final status. */
   async function markFailed(emailId: string, error: string): Promise<DeliveryOutcome> {

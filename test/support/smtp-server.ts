@@ -35,6 +35,9 @@ export class TestSmtpServer {
   readonly messages: ReceivedMessage[] = [];
   /** SMTP connections accepted so far (a pooled client reuses a few). */
   connections = 0;
+  /** Connections open now, and the most that were open at once since the last reset(). */
+  open = 0;
+  mostOpen = 0;
   /**
    * Every RCPT TO received, accepted or not, with the Date.now() of its transaction's MAIL FROM:
    * the starts of all transactions, also those that never completed.
@@ -49,6 +52,7 @@ export class TestSmtpServer {
   private readonly recipientReplies = new Map<string, Reply>();
   private nextReplies: Reply[] = [];
   private waiters: (() => void)[] = [];
+  private dataLatch?: { openAt: number; opened: Promise<void>; open: () => void };
 
   private constructor(private readonly server: SMTPServer, readonly port: number) {}
 
@@ -82,8 +86,13 @@ export class TestSmtpServer {
       ...(opts.idleTimeoutMs ? { socketTimeout: opts.idleTimeoutMs } : {}),
       onConnect(_session, cb) {
         self!.connections++;
+        self!.mostOpen = Math.max(self!.mostOpen, ++self!.open);
+        if (self!.dataLatch && self!.open >= self!.dataLatch.openAt) self!.dataLatch.open();
         if (self!.greetingDelayMs > 0) setTimeout(() => cb(), self!.greetingDelayMs);
         else cb();
+      },
+      onClose() {
+        self!.open--;
       },
       onMailFrom(_address, session, cb) {
         if (opts.auth && !session.user) return cb(Object.assign(new Error('Authentication required'), { responseCode: 530 }));
@@ -133,6 +142,20 @@ export class TestSmtpServer {
   /** Milliseconds the server waits before answering the end of DATA (a slow remote server). */
   replyDelayMs = 0;
 
+  /**
+   * Holds the reply to every DATA until `count` connections are open at once, or until `timeoutMs`
+   * from now: a client that would open that many has them all open while its first messages wait,
+   * and one that cannot goes on after the wait (cleared by reset()).
+   */
+  holdDataUntilOpen(count: number, timeoutMs: number) {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const timer = setTimeout(open, timeoutMs);
+    void opened.then(() => clearTimeout(timer));
+    this.dataLatch = { openAt: count, opened, open };
+    if (this.open >= count) open();
+  }
+
   /** Refuse the next `count` messages at the end of DATA (the message is not kept). */
   failNext(count: number, code: number, message = `${code} try again later`) {
     for (let i = 0; i < count; i++) this.nextReplies.push({ code, message });
@@ -168,6 +191,9 @@ export class TestSmtpServer {
     this.rcpts.length = 0;
     this.recipientReplies.clear();
     this.nextReplies = [];
+    this.dataLatch?.open();
+    this.dataLatch = undefined;
+    this.mostOpen = this.open;
   }
 
   async close() {
@@ -175,6 +201,11 @@ export class TestSmtpServer {
   }
 
   private received(raw: Buffer, session: Session, cb: (err?: Error | null) => void) {
+    if (this.dataLatch) void this.dataLatch.opened.then(() => this.delayed(raw, session, cb));
+    else this.delayed(raw, session, cb);
+  }
+
+  private delayed(raw: Buffer, session: Session, cb: (err?: Error | null) => void) {
     if (this.replyDelayMs > 0) {
       const delay = this.replyDelayMs;
       setTimeout(() => this.accept(raw, session, cb), delay);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createMailer } from '../../activities/mailer.js';
-import { loadConfig } from '../../core/config.js';
+import { loadConfig, type Config } from '../../core/config.js';
 import { openOrm } from '../../db/orm.js';
 import { buildDeps } from '../../core/deps.js';
 import { isEntrypoint } from '../../core/process.js';
@@ -20,6 +20,8 @@ export interface WorkerProcess {
   child: ChildProcess;
   /** Messages this process handed to SMTP successfully (from its stdout): when the send started and ended. */
   sent: { emailId: string; startedAt: number; doneAt: number }[];
+  /** The configuration the process loads from its environment (its SMTP pool size, say). */
+  config: Config;
   exited: Promise<number | null>;
   kill(signal?: NodeJS.Signals): void;
 }
@@ -34,6 +36,7 @@ export function workerEnv(ctx: TestContext): Record<string, string> {
     TEMPORAL_TASK_QUEUE: ctx.config.taskQueue,
     SMTP_URL: ctx.config.smtpUrl!,
     ...(ctx.config.smtpCaFile ? { SMTP_CA_FILE: ctx.config.smtpCaFile } : {}),
+    SMTP_MAX_CONNECTIONS: String(ctx.config.smtpMaxConnections),
     SEND_RATE_PER_SECOND: String(ctx.config.sendRatePerSecond),
     SECRET_KEY: ctx.config.secretKey!,
     DATA_DIR: ctx.config.dataDir,
@@ -42,10 +45,8 @@ export function workerEnv(ctx: TestContext): Record<string, string> {
 
 /** Spawns `node --import tsx worker-process.ts` (one process: SIGKILL hits the worker itself) and waits for READY. */
 export async function startWorkerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, TEMPORAL_LOG_LEVEL: 'ERROR', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const childEnv = { ...process.env, TEMPORAL_LOG_LEVEL: 'ERROR', ...env };
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const sent: WorkerProcess['sent'] = [];
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
@@ -63,7 +64,7 @@ export async function startWorkerProcess(env: Record<string, string>, timeoutMs 
       }
     });
   });
-  return { child, sent, exited, kill: (signal = 'SIGTERM') => child.kill(signal) };
+  return { child, sent, config: loadConfig(childEnv), exited, kill: (signal = 'SIGTERM') => child.kill(signal) };
 }
 
 async function main() {
