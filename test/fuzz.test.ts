@@ -15,6 +15,7 @@ import { startTestDnsServer, type TestDnsServer } from './support/dns-server.js'
 import { changedTables, databaseState } from './support/db-state.js';
 import { insertVerifiedDomain } from './support/emails.js';
 import { expectError } from './support/envelope.js';
+import { segmentWorkOf } from './support/segment-work.js';
 import { label, operationsOf, schemesOf, type Operation } from './support/route-table.js';
 
 const doc = generateOpenApiDocument() as any;
@@ -856,6 +857,7 @@ describe('the condition language through every door', () => {
       return out.data.id as string;
     };
     // S0: one filter; S1 = 100 x S0; S2 = 100 x S1 (10,000 values: the largest chain within the bound).
+    const CHAIN_FILTERS = filtersIn(VALID_CONDITION) + 100 + 100;
     const s0 = await made('POST', '/segments', { name: 'Door S0', condition: VALID_CONDITION });
     const s1 = await made('POST', '/segments', { name: 'Door S1', condition: refs(s0, 100) });
     const s2 = await made('POST', '/segments', { name: 'Door S2', condition: refs(s1, 100, 'AND') });
@@ -898,11 +900,15 @@ describe('the condition language through every door', () => {
         }
       }
       for (const [name, c] of oversized) {
-        const t = Date.now();
-        const res = await ctx.app.request(path, { method, body: body(JSON.stringify(c)), headers: { authorization: `Bearer ${ctx.project.secretKey}`, 'content-type': 'application/json' } });
+        const { result: res, sized, built } = await segmentWorkOf(() =>
+          ctx.app.request(path, { method, body: body(JSON.stringify(c)), headers: { authorization: `Bearer ${ctx.project.secretKey}`, 'content-type': 'application/json' } }),
+        );
         const text = await res.text();
         if (res.status !== 422 || !text.includes('20,000')) problems.push(`${door} [${name}] -> ${res.status}, not a 422 naming the limit: ${text.slice(0, 200)}`);
-        if (Date.now() - t > 5000) problems.push(`${door} [${name}] took ${Date.now() - t} ms`);
+        // Refused without expanding the references (each filter written sized once at most, where
+        // the expansion has up to a million) and before any SQL is built: counted, not timed.
+        const written = filtersIn(c) + CHAIN_FILTERS;
+        if (sized > written || built > 0) problems.push(`${door} [${name}] sized ${sized} filters (${written} written) and built ${built} conditions into SQL before refusing`);
       }
     }
     expect(problems.slice(0, 40), `${problems.length} problems`).toEqual([]);
@@ -911,6 +917,11 @@ describe('the condition language through every door', () => {
     expect((await ctx.request('GET', `/campaigns/${campaign}`)).status).toBe(200);
   }, 900_000);
 });
+
+/** The filters written in a condition, nested groups included. */
+function filtersIn(c: any): number {
+  return (c.groups as any[]).reduce((n, g) => n + g.filters.length + (g.conditions ? filtersIn(g.conditions) : 0), 0);
+}
 
 /** Five nested levels, each naming `id` twice. */
 function nestedRefs(id: string): unknown {

@@ -15,8 +15,8 @@
  *   name that has (an "empty non-terminal", RFC 8020).
  * - `timeoutFor(name)` makes the server never answer queries for exactly that name (any type,
  *   UDP and TCP), to test resolver timeouts; `servfailFor(name)` answers SERVFAIL (rcode 2).
- * - Every query is logged in `queries` (name lower-cased, type name, transport), so tests can
- *   prove that a cache answered instead of the server.
+ * - Every query is logged in `queries` (name lower-cased, type name, transport, arrival time), so
+ *   tests can prove that a cache answered instead of the server, or that lookups went out together.
  *
  * Names are case-insensitive and may be given with or without a trailing dot.
  */
@@ -32,6 +32,8 @@ export interface LoggedQuery {
   /** Type name (`A`, `MX` ...) or the numeric type as a string when unknown. */
   type: string;
   transport: 'udp' | 'tcp';
+  /** When it arrived (performance.now(), ms). */
+  at: number;
 }
 
 export interface TestDnsServer {
@@ -124,7 +126,7 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
       return response;
     }
     const name = norm(q.name);
-    queries.push({ name, type: TYPE_NAMES.get(q.type) ?? String(q.type), transport });
+    queries.push({ name, type: TYPE_NAMES.get(q.type) ?? String(q.type), transport, at: performance.now() });
     if (silent.has(name)) return null;
     if (failing.has(name)) {
       response.header.rcode = RCODE_SERVFAIL;
