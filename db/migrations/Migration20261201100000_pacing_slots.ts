@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { executionFenceSql } from '../execution-fence.js';
 
 /**
  * The project's sliding window of send starts (core/pacing.ts) as counts per 5 ms slot instead of
@@ -142,38 +143,7 @@ begin
     returning r.id, r.attempts;
   return query select w, null::integer from unnest(fenced[greatest(0, p_admitted) + 1:]) w;
 end $$;`);
-    this.addSql(`
-create or replace function fence_execution_mails(p_project uuid, p_emails uuid[], p_executions uuid[], p_admitted integer)
-returns table(email_id uuid, attempts integer)
-language plpgsql as $$
-declare
-  live uuid[];
-  fenced uuid[];
-begin
-  -- 1. the mails' executions FOR SHARE, only while RUNNING, in id order (a cancel's update waits for it)
-  select array_agg(x.id order by x.id) into live from (
-    select x.id from workflow_executions x
-    where x.id = any(p_executions) and x.status = 'RUNNING'
-    order by x.id for share of x) x;
-  if live is null then
-    return;
-  end if;
-  -- 2. their email records still QUEUED or SENDING, locked in id order
-  select array_agg(q.id order by q.id) into fenced from (
-    select e.id from emails e
-    join unnest(p_emails, p_executions) as m(email_id, execution_id) on m.email_id = e.id
-    where m.execution_id = any(live) and e.project_id = p_project and e.status in ('QUEUED', 'SENDING')
-    order by e.id for no key update of e) q;
-  if fenced is null then
-    return;
-  end if;
-  -- 3. the first p_admitted records (the starts the caller holds) SENDING with their attempt counted; the others wait
-  return query
-    update emails e set status = 'SENDING', attempts = e.attempts + 1, updated_at = now()
-    where e.id = any(fenced[1:greatest(0, p_admitted)])
-    returning e.id, e.attempts;
-  return query select w, null::integer from unnest(fenced[greatest(0, p_admitted) + 1:]) w;
-end $$;`);
+    this.addSql(executionFenceSql(false));
     // The previous code's statements, on the same fences: fence, then the window (locked last), then count.
     this.addSql(`
 create or replace function admit_campaign_hand_offs(p_project uuid, p_width_ms double precision, p_max integer,
