@@ -7,6 +7,7 @@ import type { MikroORM } from '../db/orm.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows, sqlRun } from '../db/sql.js';
 import { useMigratedPassOrm } from './helpers.js';
+import { fenceExecutionMails, seedExecutionMails } from './support/execution-mails.js';
 
 /*
  * An automation burst writes its executions, contacts and email records into young tables that
@@ -23,31 +24,6 @@ useMigratedPassOrm((opened) => (orm = opened));
 
 const SEEDED = 3000;
 const TABLES = ['workflow_executions', 'contacts', 'emails'];
-
-/** Contacts, their executions of `workflowId` (RUNNING) and one QUEUED email record each, `count` more; answers the new mails. */
-async function seed(tx: EntityManager, projectId: string, workflowId: string, count: number) {
-  await sqlRun(tx, `insert into contacts (id, project_id, email) select gen_random_uuid(), ?, 'c' || gen_random_uuid() || '@example.com' from generate_series(1, ?) g`, [projectId, count]);
-  await sqlRun(
-    tx,
-    `insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, current_step)
-     select gen_random_uuid(), c.project_id, ?, 1, c.id, 1, 'RUNNING', 'mark' from contacts c
-     where c.project_id = ? and not exists (select 1 from workflow_executions x where x.contact_id = c.id)`,
-    [workflowId, projectId],
-  );
-  return sqlRows<{ id: string; execution_id: string }>(
-    tx,
-    `insert into emails (id, project_id, contact_id, to_email, from_email, subject, html, message_id, status, dispatched_at)
-     select gen_random_uuid(), x.project_id, x.contact_id, 'to@example.com', 'hi@example.com', 's', '<p>x</p>', '<' || x.id || '@example.com>', 'QUEUED', now()
-     from workflow_executions x where x.workflow_id = ? and not exists (select 1 from emails e where e.contact_id = x.contact_id)
-     returning id, (select x2.id from workflow_executions x2 where x2.contact_id = emails.contact_id and x2.workflow_id = ?) as execution_id`,
-    [workflowId, workflowId],
-  );
-}
-
-const fence = (tx: EntityManager, projectId: string, mails: { id: string; execution_id: string }[], admitted: number) =>
-  sqlRows<{ email_id: string; attempts: number | null }>(tx, 'select * from fence_execution_mails(?, ?::uuid[], ?::uuid[], ?)', [
-    projectId, mails.map((m) => m.id), mails.map((m) => m.execution_id), admitted,
-  ]);
 
 const counters = (tx: EntityManager) =>
   sqlRows<{ relname: string; seq_tup_read: string; idx_tup_fetch: string }>(
@@ -68,9 +44,9 @@ describe('the statements of an automation batch over young, unanalyzed tables', 
     // The rows stay uncommitted, so nothing analyzes them meanwhile. The backend's counters not yet
     // reported may include earlier statements: what the statements under test read is a difference.
     const read = await em.transactional(async (tx) => {
-      const early = await seed(tx, projectId, seeded.id, 10);
-      for (let i = 0; i < 8; i++) await fence(tx, projectId, early.slice(0, 2), 0);
-      const mails = await seed(tx, projectId, seeded.id, SEEDED);
+      const early = await seedExecutionMails(tx, projectId, seeded.id, 10);
+      for (let i = 0; i < 8; i++) await fenceExecutionMails(tx, projectId, early.slice(0, 2), 0);
+      const mails = await seedExecutionMails(tx, projectId, seeded.id, SEEDED);
       expect(mails).toHaveLength(SEEDED);
       const two = mails.slice(1000, 1002);
       const executionIds = two.map((m) => m.execution_id);
@@ -81,7 +57,7 @@ describe('the statements of an automation batch over young, unanalyzed tables', 
       await markExecutions(tx, executionIds, { status: 'RUNNING', currentStep: 'next' });
       await loadContexts(tx, executionIds);
       await markDispatched(tx, executionIds);
-      expect((await fence(tx, projectId, two, 2)).map((f) => f.attempts)).toEqual([1, 1]);
+      expect((await fenceExecutionMails(tx, projectId, two, 2)).map((f) => f.attempts)).toEqual([1, 1]);
       await finishExecutions(tx, [{ executionId: executionIds[0], status: 'COMPLETED', reason: null }]);
       await failExecutions(tx, [executionIds[1]], 'test');
       expect(await insertExecutions(tx, contacts.map((c) => ({ workflowId: seeded.id, contactId: c.id })))).toHaveLength(2);
