@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
 import { admitGroup, pacingFor, sendRateOf, type FencedRow, type GroupAdmission, type Pacing } from '../core/pacing.js';
-import { Email, Project } from '../db/entities/index.js';
+import { Email } from '../db/entities/index.js';
+import { projectSettings } from '../core/projects/projects.js';
 import { preparedStatement, sqlHeldRows, sqlRows } from '../db/sql.js';
 import type { ActivityDeps } from './deps.js';
 import { deliverShared, type BatchOutcome, type RunSource, type Submission, type Submitter } from './delivery/batch.js';
@@ -103,7 +104,7 @@ export async function stepMailSubmission(deps: Pick<ActivityDeps, 'orm' | 'confi
   const loaded = toLoad.length ? await em.find(Email, { id: { $in: toLoad } }, { populate: ['attachments'] as never }) : [];
   const emails = new Map<string, MessageRecord>(loaded.filter((e) => e.status === 'QUEUED' || e.status === 'SENDING').map((e) => [e.id, e]));
   for (const m of mails) if (m.record) emails.set(m.emailId, m.record);
-  const project = await em.findOneOrFail(Project, { id: projectId });
+  const project = { settings: await projectSettings(em, projectId) };
   // A retried batch: records already final are not handed over again.
   const open = mails.filter((m) => emails.has(m.emailId));
   // One skeleton per From and Reply-To, one DKIM lookup per From address, for the whole batch; the

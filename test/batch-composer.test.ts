@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
 import { dkimVerify } from 'mailauth';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,8 +31,9 @@ let orm: MikroORM;
 let config: Config;
 let project: Project;
 let publicKey: string;
-/** SQL statements the ORM ran (its query log). */
+/** SQL statements sent to the server, the ORM's and the raw ones (db/sql.ts) alike: every pg client's query. */
 const statements: string[] = [];
+const clientQuery = pg.Client.prototype.query;
 
 const resolver = async (name: string, rr: string) => {
   if (rr === 'TXT' && name === 'sel1._domainkey.acme.test') return [[`v=DKIM1; k=rsa; p=${publicKey}`]];
@@ -40,7 +42,12 @@ const resolver = async (name: string, rr: string) => {
 
 beforeAll(async () => {
   db = await createPassDatabase();
-  orm = await MikroORM.init({ ...ormOptions(db.url), debug: ['query'], logger: (m: string) => void statements.push(m) });
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string } | undefined;
+    statements.push(typeof q === 'string' ? q : (q?.text ?? ''));
+    return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof clientQuery;
+  orm = await MikroORM.init(ormOptions(db.url));
   await (await migrator(orm)).up();
   config = loadConfig({ DATABASE_URL: db.url, SECRET_KEY: SECRET, DKIM_SIGNING: 'on', BOUNCE_ADDRESS: 'bounces@acme.test', PUBLIC_URL: 'https://t.acme.test' });
   const em = orm.em.fork();
@@ -54,6 +61,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  pg.Client.prototype.query = clientQuery;
   await orm?.close();
   await db?.drop();
 });

@@ -17,7 +17,7 @@ export async function composeMessage(em: EntityManager, config: Config, email: E
 export type MessageRecord = Pick<Email, 'id' | 'messageId' | 'fromName' | 'fromEmail' | 'toEmail' | 'toName' | 'replyTo' | 'subject' | 'html' | 'textBody' | 'attachments' | 'headers' | 'marketing'>;
 
 /** composeMessage without the DKIM key (a batch looks it up once for many records: batchComposer). */
-export function messageOf(email: MessageRecord, project: Project, config: Config): Unsigned {
+export function messageOf(email: MessageRecord, project: Pick<Project, 'settings'>, config: Config): Unsigned {
   const decoration = decorateForDelivery(email, project, config);
   return {
     emailId: email.id,

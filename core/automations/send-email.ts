@@ -6,7 +6,7 @@ import { marketingRefusal } from '../consent/marketing.js';
 import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { findSuppressed } from '../suppressions.js';
 import { normalizeEmail } from '../contacts.js';
-import { getTemplate } from '../templates/templates.js';
+import { templateContent, type TemplateContent } from '../templates/templates.js';
 import { newId } from '../../db/ids.js';
 import type { StepOf } from './definition.js';
 import { marketingSendDecisionFor } from '../schedule/marketing-decision.js';
@@ -27,7 +27,7 @@ export async function prepareStepEmail(
   input: { projectId: string; contact: { id: string; email: string; data: Record<string, unknown>; subscribed: boolean; unsubscribedAt: Date | null }; step: StepOf<'SEND_EMAIL'>; eventData: Record<string, unknown> },
 ): Promise<EmailPrepared> {
   const { projectId, contact, step } = input;
-  const template = step.templateId ? await getTemplate(tx, projectId, step.templateId).catch(() => null) : null;
+  const template = step.templateId ? await templateContent(tx, projectId, step.templateId) : null;
   if (step.templateId && !template) return { failed: `Template ${step.templateId} no longer exists` };
   const to = step.to ?? contact.email;
   if ((await findSuppressed(tx, projectId, [to])).length > 0) return { skipped: `${to} is on the suppression list` };
@@ -52,7 +52,7 @@ export async function prepareStepEmail(
   return { emailId: id };
 }
 
-type Template = NonNullable<Awaited<ReturnType<typeof getTemplate>>>;
+type Template = TemplateContent;
 type Sender = ReturnType<typeof resolveSender>;
 type StepContact = { id: string; email: string; data: Record<string, unknown> };
 
@@ -99,7 +99,7 @@ type StepEmailsInput = { projectId: string; step: StepOf<'SEND_EMAIL'>; members:
 export async function prepareStepRecordsAtOnce(tx: EntityManager, input: StepEmailsInput): Promise<Map<string, StepEmailRecord> | null> {
   const { projectId, step, members } = input;
   if (members.length === 0) return new Map();
-  const template = step.templateId ? await getTemplate(tx, projectId, step.templateId).catch(() => null) : null;
+  const template = step.templateId ? await templateContent(tx, projectId, step.templateId) : null;
   if (step.templateId && !template) return null;
   if (template?.type === 'MARKETING' && step.to === undefined) return null;
   let sender: Sender;

@@ -47,7 +47,7 @@ export interface Sender {
 }
 
 /** Request fields override the template's, one by one; no address at all is a 422. */
-export function resolveSender(input: Pick<SendRequest, 'from' | 'name' | 'reply'>, template: Template | null): Sender {
+export function resolveSender(input: Pick<SendRequest, 'from' | 'name' | 'reply'>, template: Pick<Template, 'fromEmail' | 'fromName' | 'replyTo'> | null): Sender {
   const from = typeof input.from === 'string' ? { email: input.from, name: undefined } : input.from;
   const fromEmail = from?.email ?? template?.fromEmail ?? null;
   if (!fromEmail) {

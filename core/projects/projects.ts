@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Project, type ProjectSettings } from '../../db/entities/index.js';
 import type { Config } from '../config.js';
 import { notFound } from '../errors.js';
+import { sqlFirst } from '../../db/sql.js';
 import { sendRateOf } from '../pacing.js';
 import { publicKeyPolicy } from '../consent/public-key-policy.js';
 import { timingSettings } from '../schedule/settings.js';
@@ -13,6 +14,16 @@ export async function getProject(em: EntityManager, projectId: string): Promise<
   const project = await em.findOne(Project, { id: projectId });
   if (!project) throw notFound('Project');
   return project;
+}
+
+/**
+ * The project's settings alone, by one raw statement: what a delivery needs per batch (pacing,
+ * tracking), without an ORM entity (a findOne cost several times the lookup in the worker's profile).
+ */
+export async function projectSettings(em: EntityManager, projectId: string): Promise<ProjectSettings> {
+  const row = await sqlFirst<{ settings: ProjectSettings | null }>(em, 'select settings from projects where id = ?', [projectId]);
+  if (!row) throw notFound('Project');
+  return row.settings ?? {};
 }
 
 export async function updateProjectSettings(em: EntityManager, projectId: string, patch: SettingsPatch): Promise<Project> {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Template, type TemplateType } from '../../db/entities/index.js';
 import { isUuid } from '../../db/ids.js';
+import { sqlFirst } from '../../db/sql.js';
 import { DomainError, notFound } from '../errors.js';
 import { keysetPage } from '../paging.js';
 import { assertKnownTemplateSyntax } from './syntax.js';
@@ -43,6 +44,24 @@ export async function getTemplate(em: EntityManager, projectId: string, id: stri
   const t = isUuid(id) ? await em.findOne(Template, { id, projectId }) : null;
   if (!t) throw notFound('Template');
   return t;
+}
+
+/** What sending with a template reads (its content, type and sender fields). */
+export type TemplateContent = Pick<Template, 'id' | 'type' | 'subject' | 'body' | 'fromEmail' | 'fromName' | 'replyTo'>;
+
+/**
+ * The template's content by one raw statement, or null when this project has no such template: the
+ * automation's SEND_EMAIL step reads it for every batch round (an ORM findOne cost several times the
+ * lookup in the worker's profile, issue 20).
+ */
+export async function templateContent(em: EntityManager, projectId: string, id: string): Promise<TemplateContent | null> {
+  if (!isUuid(id)) return null;
+  const row = await sqlFirst<{ id: string; type: TemplateType; subject: string; body: string; from_email: string | null; from_name: string | null; reply_to: string | null }>(
+    em,
+    'select id, type, subject, body, from_email, from_name, reply_to from templates where id = ? and project_id = ?',
+    [id, projectId],
+  );
+  return row ? { id: row.id, type: row.type, subject: row.subject, body: row.body, fromEmail: row.from_email, fromName: row.from_name, replyTo: row.reply_to } : null;
 }
 
 export async function updateTemplate(em: EntityManager, projectId: string, id: string, input: TemplateInput) {

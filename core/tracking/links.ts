@@ -106,7 +106,7 @@ const TEXT_LINK_PLACEHOLDER = /\s*\[\{\{\s*unsubscribe_url\s*\}\}\]/gi;
  */
 export function decorateForDelivery(
   email: Pick<Email, 'id' | 'html' | 'marketing'> & { textBody?: string | null },
-  project: Project,
+  project: Pick<Project, 'settings'>,
   config: Config,
 ): DeliveryDecoration {
   let html = email.html ?? '';
