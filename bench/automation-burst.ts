@@ -316,7 +316,11 @@ async function startNpmStart(sink: Sink): Promise<Stack> {
     apiUrl: info.apiUrl!,
     temporalAddress: info.temporalAddress!,
     databaseUrl: db ? db.url : withEmbeddedPassword(info.databaseUrl!, dataDir),
-    apiPids: () => descendants(child.pid!, 'api/main'),
+    // The API runs as a thread of the launcher (launcher/launch.ts): its CPU and connections are the launcher process's.
+    apiPids: () => {
+      const own = descendants(child.pid!, 'api/main');
+      return own.length > 0 ? own : [child.pid!];
+    },
     workerPids: () => descendants(child.pid!, 'worker/main'),
     async stop() {
       if (early === undefined) {
