@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as HtmlToText from 'html-to-text';
 import { marked } from 'marked';
+import { textAlternatives, type TemplateSlots, type TextAlternatives } from './text-alternative.js';
 
 /*
  * Template rendering shared by /v1/send and campaigns. Pure functions, no I/O.
@@ -72,17 +73,52 @@ const UNSUBSCRIBE_VARIABLE = 'unsubscribe_url';
  * that the variables do not define is left as UNSUBSCRIBE_PLACEHOLDER for delivery to fill.
  */
 export function fillPlaceholders(source: string, vars: Record<string, unknown>, opts: { escape: boolean; keepUnsubscribe?: boolean }): string {
-  return source.replace(PLACEHOLDER, (_match, raw: string | undefined, normal: string | undefined) => {
-    const expr = EXPRESSION.exec((raw ?? normal ?? '').trim());
-    if (!expr) return '';
-    const [, path, dq, sq, bare] = expr;
-    const value = lookupVariable(vars, path);
-    if (opts.keepUnsubscribe && path === UNSUBSCRIBE_VARIABLE && (value === null || value === undefined)) return UNSUBSCRIBE_PLACEHOLDER;
-    // The fallback is template text written by the author, so it is not escaped.
-    if (value === null || value === undefined) return dq ?? sq ?? bare?.trim() ?? '';
-    const text = stringifyValue(value);
-    return opts.escape && raw === undefined ? escapeHtml(text) : text;
-  });
+  return source.replace(PLACEHOLDER, (_match, raw: string | undefined, normal: string | undefined) => placeholderValue(raw, normal, vars, opts));
+}
+
+/** What one placeholder (`raw` for `{{{...}}}`, `normal` for `{{...}}`, the text between the braces) renders as. */
+function placeholderValue(raw: string | undefined, normal: string | undefined, vars: Record<string, unknown>, opts: { escape: boolean; keepUnsubscribe?: boolean }): string {
+  const expr = EXPRESSION.exec((raw ?? normal ?? '').trim());
+  if (!expr) return '';
+  const [, path, dq, sq, bare] = expr;
+  const value = lookupVariable(vars, path);
+  if (opts.keepUnsubscribe && path === UNSUBSCRIBE_VARIABLE && (value === null || value === undefined)) return UNSUBSCRIBE_PLACEHOLDER;
+  // The fallback is template text written by the author, so it is not escaped.
+  if (value === null || value === undefined) return dq ?? sq ?? bare?.trim() ?? '';
+  const text = stringifyValue(value);
+  return opts.escape && raw === undefined ? escapeHtml(text) : text;
+}
+
+/** An HTML body split at its placeholders once, and its text alternatives (text-alternative.ts), for the many recipients it is rendered for. */
+interface HtmlTemplate {
+  slots: TemplateSlots;
+  placeholders: Array<{ raw: string | undefined; normal: string | undefined }>;
+  texts: TextAlternatives;
+}
+
+/** By body: a campaign renders one body for every row of every page (a page's body is a new string, equal to the last). */
+const htmlTemplates = new Map<string, HtmlTemplate>();
+const HTML_TEMPLATES_MAX = 8;
+
+function htmlTemplate(html: string): HtmlTemplate {
+  let t = htmlTemplates.get(html);
+  if (t) return t;
+  const literals: string[] = [];
+  const spans: Array<[number, number]> = [];
+  const placeholders: HtmlTemplate['placeholders'] = [];
+  let last = 0;
+  for (const m of html.matchAll(PLACEHOLDER)) {
+    literals.push(html.slice(last, m.index));
+    spans.push([m.index, m.index + m[0].length]);
+    placeholders.push({ raw: m[1], normal: m[2] });
+    last = m.index + m[0].length;
+  }
+  literals.push(html.slice(last));
+  const slots = { literals, spans };
+  t = { slots, placeholders, texts: textAlternatives(html, slots, htmlToPlainText) };
+  if (htmlTemplates.size >= HTML_TEMPLATES_MAX) htmlTemplates.delete(htmlTemplates.keys().next().value!);
+  htmlTemplates.set(html, t);
+  return t;
 }
 
 /**
@@ -124,6 +160,8 @@ export function recipientVariables(
   return { ...(contact.data ?? {}), id: contact.id, email: contact.email, ...(data ?? {}) };
 }
 
+const HTML_FILL = { escape: true, keepUnsubscribe: true };
+
 /**
  * One recipient's message: subject (no escaping, line breaks folded), HTML (escaped values), text
  * alternative. An `{{unsubscribe_url}}` the variables do not define is kept in the HTML and the text
@@ -133,6 +171,11 @@ export function renderContent(prepared: PreparedContent, vars: Record<string, un
   // NUL cannot be stored in PostgreSQL text; line breaks in a subject would break the header.
   const subject = fillPlaceholders(prepared.subject, vars, { escape: false }).replace(/[\r\n]+/g, ' ').replace(/\0/g, '').trim();
   // `{{unsubscribe_url}}` stays for delivery, in the HTML and so in its text alternative.
-  const html = fillPlaceholders(prepared.html, vars, { escape: true, keepUnsubscribe: true }).replace(/\0/g, '');
-  return { subject, html, text: htmlToPlainText(html) };
+  // The body as fillPlaceholders fills it, from its placeholders found once; its text alternative converted once per shape of the values.
+  const template = htmlTemplate(prepared.html);
+  const values = template.placeholders.map((p) => placeholderValue(p.raw, p.normal, vars, HTML_FILL));
+  let filled = template.slots.literals[0];
+  for (let i = 0; i < values.length; i++) filled += values[i] + template.slots.literals[i + 1];
+  const html = filled.replace(/\0/g, '');
+  return { subject, html, text: template.texts.textOf(values, html) };
 }
