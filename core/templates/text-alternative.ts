@@ -15,8 +15,9 @@
  * come out the same. Anything else (a value with a space, a placeholder in an attribute or a
  * heading, a raw value with markup) is converted as it is, per recipient.
  *
- * Each shape's first conversion is checked against the recipient's own conversion; a shape that
- * differs is never used.
+ * A shape is converted the second time its key (the values' lengths) comes, beside that recipient's
+ * own conversion, and kept only if the two agree with the values put back: a shape that differs is
+ * never used. A body rendered once (a /v1/send) costs one conversion, as before.
  */
 
 /** Never in a template that takes this path (checked), never in a value (checked). */
@@ -32,8 +33,7 @@ const LITERAL = /^[^\u0000-\u001f&<>\uE000]*$/;
 /** The shapes' texts kept per template, in characters (a 5 KB text alternative: 200 shapes). */
 const SHAPE_CHARS_MAX = 1_000_000;
 const SHAPES_MAX = 4096;
-/** New shapes tried before a template whose shapes are mostly new goes to plain conversion. */
-const MISSES_TRIED = 32;
+
 
 /** A template split at its placeholders: `literals[i]`, placeholder i, `literals[i + 1]`... */
 export interface TemplateSlots {
@@ -140,13 +140,13 @@ export function textAlternatives(template: string, slots: TemplateSlots, convert
   const eligible = scannable ? plainTextSlots(template, slots.spans) : slots.spans.map(() => false);
   /** By the values' lengths (and literal values): the shape's conversion split at its MARKs, or null where it is not used. */
   const shapes = new Map<string, string[] | null>();
-  // Each new shape costs a second conversion: a template whose shapes keep being new (literal values that differ per recipient) stops trying.
-  let hits = 0;
-  let misses = 0;
+  // A shape costs a second conversion: it is made the second time its key comes, so a body rendered
+  // once (a /v1/send) or values that differ per recipient (names with a space) cost one conversion as before.
+  const seen = new Set<string>();
   let kept = 0;
   return {
     textOf(values, html) {
-      if (!scannable || (misses >= MISSES_TRIED && misses > hits)) return convert(html);
+      if (!scannable) return convert(html);
       let key = '';
       let marked = '';
       for (let i = 0; i < values.length; i++) {
@@ -159,12 +159,13 @@ export function textAlternatives(template: string, slots: TemplateSlots, convert
       }
       let pieces = shapes.get(key);
       if (pieces === null) return convert(html);
-      if (pieces) {
-        hits++;
-        return putBack(pieces, marked);
-      }
-      misses++;
+      if (pieces) return putBack(pieces, marked);
       const text = convert(html);
+      if (!seen.has(key)) {
+        if (seen.size >= SHAPES_MAX) seen.clear();
+        seen.add(key);
+        return text;
+      }
       if (kept + text.length > SHAPE_CHARS_MAX || shapes.size >= SHAPES_MAX) return text;
       kept += text.length;
       let shaped = slots.literals[0];
