@@ -98,11 +98,22 @@ interface HtmlTemplate {
 
 /** By body: a campaign renders one body for every row of every page (a page's body is a new string, equal to the last). */
 const htmlTemplates = new Map<string, HtmlTemplate>();
+/** Bodies kept, the least recently rendered dropped first (a campaign's stays while one-off /v1/send bodies come and go). */
 const HTML_TEMPLATES_MAX = 8;
+/** A larger body is split and scanned per call, not kept (its shapes' texts would be as large). */
+const HTML_TEMPLATE_CHARS_MAX = 500_000;
+let newest: string | undefined;
 
 function htmlTemplate(html: string): HtmlTemplate {
   let t = htmlTemplates.get(html);
-  if (t) return t;
+  if (t) {
+    if (newest !== html) {
+      htmlTemplates.delete(html);
+      htmlTemplates.set(html, t);
+      newest = html;
+    }
+    return t;
+  }
   const literals: string[] = [];
   const spans: Array<[number, number]> = [];
   const placeholders: HtmlTemplate['placeholders'] = [];
@@ -116,8 +127,10 @@ function htmlTemplate(html: string): HtmlTemplate {
   literals.push(html.slice(last));
   const slots = { literals, spans };
   t = { slots, placeholders, texts: textAlternatives(html, slots, htmlToPlainText) };
+  if (html.length > HTML_TEMPLATE_CHARS_MAX) return t;
   if (htmlTemplates.size >= HTML_TEMPLATES_MAX) htmlTemplates.delete(htmlTemplates.keys().next().value!);
   htmlTemplates.set(html, t);
+  newest = html;
   return t;
 }
 
