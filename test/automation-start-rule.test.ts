@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { claimInboxPass } from '../core/automations/dispatch.js';
 import { insertExecutions } from '../core/automations/executions.js';
 import { markExecutions } from '../core/automations/records.js';
@@ -9,7 +10,7 @@ import { AUTOMATION_RULE_CHECKSUM } from '../db/migrations/Migration202612012000
 import { newId } from '../db/ids.js';
 import type { MikroORM } from '../db/orm.js';
 import { sqlRows, sqlRun } from '../db/sql.js';
-import { automationWorkflowId } from '../core/workflow-ids.js';
+import { automationBatchId, automationWorkflowId } from '../core/workflow-ids.js';
 import { useMigratedPassOrm } from './helpers.js';
 
 /*
@@ -148,5 +149,45 @@ describe("an execution's row versions", () => {
     const waiting = await version();
     expect(waiting.status).toBe('WAITING');
     expect(waiting.xmin).not.toBe(written.xmin);
+  });
+});
+
+describe("a batched dispatcher pass writes each execution's batch with its insert", () => {
+  it('the pass updates no execution row: the rows carry the batches it answers (named after their first execution), a lone execution and an oversized graph none; a batch the re-entry rules leave one member of is none', async () => {
+    const em = orm.em.fork();
+    const project = (await createProject(em, 'batched pass')).project.id;
+    const many = await createWorkflow(em, project, { name: 'many', enabled: true, trigger: { type: 'EVENT', eventName: 'joined' }, steps });
+    const lone = await createWorkflow(em, project, { name: 'lone', enabled: true, trigger: { type: 'EVENT', eventName: 'paid' }, steps });
+    const big = [{ id: 'mark', type: 'UPDATE_CONTACT' as const, data: { note: 'x'.repeat(17_000) } }];
+    const oversized = await createWorkflow(em, project, { name: 'oversized', enabled: true, trigger: { type: 'EVENT', eventName: 'big' }, steps: big });
+    const once = await createWorkflow(em, project, { name: 'once', enabled: true, trigger: { type: 'EVENT', eventName: 'again' }, steps });
+    const [a, b, c] = [await contact(project, 'a@pass.test'), await contact(project, 'b@pass.test'), await contact(project, 'c@pass.test')];
+    for (const x of [a, b, c]) await recordEvent({ projectId: project, name: 'joined', contactId: x });
+    await recordEvent({ projectId: project, name: 'paid', contactId: a });
+    for (const x of [a, b]) await recordEvent({ projectId: project, name: 'big', contactId: x });
+    // Two `again` events of b (no re-entry): the pass plans them as a batch, the insert admits the first only.
+    for (const x of [b, b]) await recordEvent({ projectId: project, name: 'again', contactId: x });
+
+    // Read before and after, in the pass's transaction: the backend's counters also hold its earlier transactions' writes until they are flushed.
+    const counters = async (tx: EntityManager) =>
+      (await sqlRows<{ ins: number; upd: number }>(tx, `select n_tup_ins::int as ins, n_tup_upd::int as upd from pg_stat_xact_user_tables where relname = 'workflow_executions'`))[0];
+    const { pass, writes } = await orm.em.fork().transactional(async (tx) => {
+      const before = await counters(tx);
+      const pass = await claimInboxPass(tx, 500, { batches: true });
+      const after = await counters(tx);
+      return { pass, writes: { ins: after.ins - before.ins, upd: after.upd - before.upd } };
+    });
+    expect(pass.done).toBe(8);
+    // Inserted 7 (b's second `again` refused); the only update: b's first `again`, whose planned batch it is alone in.
+    expect(writes).toEqual({ ins: 7, upd: 1 });
+    expect(pass.batches).toHaveLength(1);
+    const [batch] = pass.batches;
+    expect(batch.workflowId).toBe(many.id);
+    expect(batch.executions.map((e) => e.contactId)).toEqual([a, b, c]);
+    expect(batch.batchId).toBe(automationBatchId(batch.executions[0].executionId));
+    expect(pass.starts.map((s) => s.workflowId).sort()).toEqual([lone.id, oversized.id, oversized.id, once.id].sort());
+    const rows = await sqlRows<{ workflow_id: string; batch_id: string | null }>(orm.em.fork(), 'select workflow_id, batch_id from workflow_executions where project_id = ? and seq = 1 and status = ? order by id', [project, 'RUNNING']);
+    expect(rows).toHaveLength(7);
+    for (const r of rows) expect(r.batch_id).toBe(r.workflow_id === many.id ? batch.batchId : null);
   });
 });

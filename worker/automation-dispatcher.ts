@@ -41,7 +41,7 @@ export const BURST_GATHER_MS = 250;
  * runs (core/automations/dispatch.ts), and now and then starts executions whose start failed.
  *
  * Batched: the new executions of a pass, per workflow version, start as batches of up to
- * BATCH_MAX_EXECUTIONS (dispatch.ts, groupIntoBatches): one Temporal workflow runs their first
+ * BATCH_MAX_EXECUTIONS (dispatch.ts, planBatches): one Temporal workflow runs their first
  * steps, instead of one workflow per execution (issue 20, bench/RESULTS.md).
  *
  * Pipelined: a pass commits its executions and hands their Temporal starts to a queue that

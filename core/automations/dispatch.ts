@@ -3,6 +3,8 @@ import { automationBatchId, automationWorkflowId } from '../workflow-ids.js';
 import { RUN_IN_INPUT_MAX_CHARS, type AutomationEngine } from './engine.js';
 import { countAfterOf, insertExecutions, markDispatched, type ExecutionBatch, type NewExecution } from './executions.js';
 import { listParam, sqlRows, sqlRun } from '../../db/sql.js';
+import { newId } from '../../db/ids.js';
+import { IDS_PARAM } from './records.js';
 
 /** A WAIT_FOR_EVENT execution to wake: the Temporal id and the event. */
 export interface EventSignal {
@@ -24,37 +26,50 @@ export interface InboxPass {
 export const BATCH_MAX_EXECUTIONS = 200;
 
 /**
- * The executions of a pass that run their first steps together: those of one workflow version
- * whose graph came with them (small enough to go with the start), BATCH_MAX_EXECUTIONS at a time;
- * a lone execution keeps its own workflow from the start (as manual starts do).
+ * The batches of a pass, chosen before its insert so that the insert writes each execution's batch
+ * with its row (no update of every batched execution after it; issue 20): a workflow's requests,
+ * in request order, BATCH_MAX_EXECUTIONS at a time, each batch named after its first request's
+ * execution id (chosen here, before the insert). A workflow's lone request gets no batch: it starts
+ * alone, with its own workflow (as manual starts do).
  */
-export function groupIntoBatches(starts: NewExecution[], maxSize = BATCH_MAX_EXECUTIONS): { batches: ExecutionBatch[]; alone: NewExecution[] } {
-  const groups = new Map<string, NewExecution[]>();
-  const alone: NewExecution[] = [];
-  const fits = new Map<string, boolean>();
-  for (const e of starts) {
-    const key = `${e.workflowId}:${e.version}`;
-    if (!fits.has(key)) fits.set(key, !!e.steps?.length && e.version !== undefined && JSON.stringify(e.steps).length <= RUN_IN_INPUT_MAX_CHARS);
-    if (!fits.get(key)) alone.push(e);
-    else groups.set(key, [...(groups.get(key) ?? []), e]);
-  }
-  const batches: ExecutionBatch[] = [];
-  for (const group of groups.values()) {
+export function planBatches<R extends { workflowId: string }>(requests: R[], maxSize = BATCH_MAX_EXECUTIONS): (R & { executionId: string; batchId: string | null })[] {
+  const planned = requests.map((r) => ({ ...r, executionId: newId(), batchId: null as string | null }));
+  const byWorkflow = new Map<string, typeof planned>();
+  for (const r of planned) byWorkflow.set(r.workflowId, [...(byWorkflow.get(r.workflowId) ?? []), r]);
+  for (const group of byWorkflow.values()) {
     for (let i = 0; i < group.length; i += maxSize) {
       const chunk = group.slice(i, i + maxSize);
-      if (chunk.length === 1) alone.push(chunk[0]);
-      else batches.push({ batchId: automationBatchId(chunk[0].executionId), projectId: chunk[0].projectId, workflowId: chunk[0].workflowId, steps: chunk[0].steps!, executions: chunk });
+      if (chunk.length < 2) continue;
+      const batchId = automationBatchId(chunk[0].executionId);
+      for (const r of chunk) r.batchId = batchId;
     }
   }
-  return { batches, alone };
+  return planned;
 }
 
-/** The batch of each execution, written with the pass (restartUndispatched starts the same batch again). */
-async function recordBatches(tx: EntityManager, batches: ExecutionBatch[]) {
-  if (batches.length === 0) return;
-  const rows = batches.flatMap((b) => b.executions.map((e) => ({ id: e.executionId, batch_id: b.batchId })));
-  await sqlRun(tx, `with b as (select * from jsonb_to_recordset(?::jsonb) as b(id uuid, batch_id text))
-     update workflow_executions x set batch_id = b.batch_id from b where x.id = b.id and x.id = any(array(select id from b))`, [JSON.stringify(rows)]);
+/**
+ * The batches of what the insert wrote (executions carrying the batch planned for them), in the
+ * order of their first execution; the others start alone. A planned batch of which the re-entry
+ * rules admitted one execution only is none: `unbatch` lists that execution, whose batch id the
+ * caller takes off again in the same transaction (rare: the insert wrote no batch for a graph that
+ * does not go with the start).
+ */
+export function batchesOfInserted(inserted: NewExecution[]): { batches: ExecutionBatch[]; alone: NewExecution[]; unbatch: string[] } {
+  const groups = new Map<string, NewExecution[]>();
+  const alone: NewExecution[] = [];
+  for (const e of inserted) {
+    if (!e.batchId || !e.steps?.length || e.version === undefined) alone.push(e);
+    else groups.set(e.batchId, [...(groups.get(e.batchId) ?? []), e]);
+  }
+  const batches: ExecutionBatch[] = [];
+  const unbatch: string[] = [];
+  for (const [batchId, group] of groups) {
+    if (group.length < 2) {
+      alone.push(group[0]);
+      unbatch.push(group[0].executionId);
+    } else batches.push({ batchId, projectId: group[0].projectId, workflowId: group[0].workflowId, steps: group[0].steps!, executions: group });
+  }
+  return { batches, alone, unbatch };
 }
 
 interface InboxRow {
@@ -73,7 +88,7 @@ interface InboxRow {
  * transaction of three statements: the next `limit` rows (SKIP LOCKED, so the dispatchers of
  * several workers split the work) with, for each, the workflows it starts and the executions it
  * wakes (the same SQL functions the trigger asked); the executions the re-entry rules admit, in
- * one insert; the rows deleted. The Temporal workflows start after the commit (so their first
+ * one insert that writes each one's batch (planBatches); the rows deleted. The Temporal workflows start after the commit (so their first
  * activity finds the row): the caller starts them (startExecutions, or the worker's pipeline). One
  * that fails to start stays undispatched and is started again by restartUndispatched (starts are
  * idempotent by workflow id).
@@ -93,14 +108,13 @@ export async function claimInboxPass(em: EntityManager, limit = 500, opts: { bat
       [limit, opts.gatheredMs ?? null, opts.gatheredMs ?? null],
     );
     if (rows.length === 0) return { done: 0, starts: [], batches: [], signals: [] };
-    const inserted = await insertExecutions(
-      tx,
-      rows.flatMap((r) => r.workflow_ids.map((workflowId) => ({ workflowId, contactId: r.contact_id, eventId: r.event_id, data: r.data }))),
-    );
-    const signals = rows.flatMap((r) => r.waiting.map((x) => ({ temporalId: automationWorkflowId(x.workflow_id, x.contact_id, x.seq), name: r.name, eventId: r.event_id })));
+    const requests = rows.flatMap((r) => r.workflow_ids.map((workflowId) => ({ workflowId, contactId: r.contact_id, eventId: r.event_id, data: r.data })));
     // The worker's dispatcher (its engine gives the run with the start) batches them; one-shot callers start each alone.
-    const { batches, alone: starts } = opts.batches ? groupIntoBatches(inserted) : { batches: [], alone: inserted };
-    await recordBatches(tx, batches);
+    const inserted = await insertExecutions(tx, opts.batches ? planBatches(requests) : requests);
+    const signals = rows.flatMap((r) => r.waiting.map((x) => ({ temporalId: automationWorkflowId(x.workflow_id, x.contact_id, x.seq), name: r.name, eventId: r.event_id })));
+    const { batches, alone: starts, unbatch } = batchesOfInserted(inserted);
+    if (unbatch.length > 0) await sqlRun(tx, `update workflow_executions set batch_id = null where id = ${IDS_PARAM}`, [JSON.stringify(unbatch)]);
+    for (const e of starts) e.batchId = null;
     await sqlRun(tx, `delete from automation_inbox where id = ${listParam('bigint')}`, [JSON.stringify(rows.map((r) => r.id))]);
     return { done: rows.length, starts, batches, signals };
   });
