@@ -596,7 +596,11 @@ async function main() {
       const complete = await untilArrived('automation', async () => {
         const rows = await sqlRows<{ status: string; n: string }>(em, 'select status, count(*) as n from workflow_executions where workflow_id = ? group by status', [wf.id]);
         const inbox = await count('select count(*) as n from automation_inbox');
-        const undispatched = await count(`select count(*) as n from workflow_executions x ${BATCH_HEAD_JOIN} where x.workflow_id = ? and ${STARTED_IN_TEMPORAL_AT} is null`, [wf.id]);
+        // An undispatched batch head stands for its batch's executions (an estimate: the insert may have refused some).
+        const undispatched = await count(
+          'select coalesce(sum(coalesce(cardinality(batch_members), 1)), 0) as n from workflow_executions where workflow_id = ? and dispatched_at is null',
+          [wf.id],
+        );
         return `executions ${rows.map((r) => `${r.status} ${r.n}`).join(', ') || 'none'} (${undispatched} not started in Temporal), inbox ${inbox}`;
       });
       const cpu1 = await cpuSnapshot(stack, em);
