@@ -386,7 +386,7 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
      * BATCH_LANES executions at a time, heartbeating. Only executions still live are advanced
      * (none is on a workflow of its own before this activity answers), so a retry of this activity (a worker killed mid-batch)
      * goes over the unfinished ones again: every step is idempotent (records keyed by (execution,
-     * position), the email id kept on the step record, a delivered record never sent again).
+     * position), a SEND_EMAIL's email record found by its id, stepEmailId, a delivered record never sent again).
      */
     async runAutomationBatch(input: { batchId: string; projectId: string; steps: Step[]; executionIds: string[] }): Promise<AutomationBatchResult> {
       return withHeartbeat(async () => {
