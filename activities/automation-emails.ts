@@ -18,7 +18,7 @@ import { IDS_PARAM } from '../core/automations/records.js';
  * deliverShared): every batch activity of a project delivering at once in this worker feeds one
  * run, so their mails are paced, admitted and fenced in groups and their outcomes written in
  * batches together, as a campaign page's rows are, instead of each small batch paying its own round
- * trips. Each step's email record (written by the step, its id on the step record) composed and
+ * trips. Each step's email record (written by the step, its id stepEmailId(execution, position)) composed and
  * signed by its batch, handed over through the pooled SMTP connections, outcomes written with
  * their `email.*` events.
  *

@@ -6,7 +6,7 @@ import { durationMs, type Step, type StepOf } from '../core/automations/definiti
 import { IDS_PARAM, awaitedEventSince, executionStillRunning, failExecutions, finishExecution, finishExecutions, loadContext, loadContexts, markExecution, markExecutions, recordStep, recordSteps, type FinalStatus, type StepRecord, type StepStatus } from '../core/automations/records.js';
 import { maxUuidV7At, minUuidV7At } from '../core/events/events.js';
 import { countAfterOf } from '../core/automations/executions.js';
-import { prepareStepEmail, prepareStepRecordsAtOnce, type StepEmailRecord } from '../core/automations/send-email.js';
+import { prepareStepEmail, prepareStepRecordsAtOnce, stepEmailId, type StepEmailRecord } from '../core/automations/send-email.js';
 import { mergeContact } from '../core/automations/update-contact.js';
 import { nextLocalTime } from '../core/automations/wait-until.js';
 import { callWebhook, WebhookRefused } from '../core/automations/webhook.js';
@@ -121,17 +121,27 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
     return { ctx };
   }
 
+  /**
+   * The email record this step already has, if any: the id on its step record (a step alone writes
+   * it with the record), or its batch's record (stepEmailId: a batch writes no step record before
+   * the outcome). One statement.
+   */
+  async function stepEmailOf(em: EntityManager, input: StepInput): Promise<string | null> {
+    const row = await sqlFirst<{ email_id: string | null }>(
+      em,
+      `select coalesce((select output->>'emailId' from workflow_execution_steps where execution_id = ? and idx = ?), (select id::text from emails where id = ?)) as email_id`,
+      [input.executionId, input.idx, stepEmailId(input.executionId, input.idx)],
+    );
+    return row?.email_id ?? null;
+  }
+
   /** SEND_EMAIL, first half: the email record (once per step, however often retried), or why nothing is sent. */
   function prepare(input: StepInput<StepOf<'SEND_EMAIL'>>): Promise<StepOutcome | { emailId: string } | { waitMs: number }> {
     return em().transactional(async (tx) => {
       const { ctx, halt } = await contextOrHalt(tx, input);
       if (halt) return halt;
-      const done = await sqlFirst<{ email_id: string | null }>(
-        tx,
-        `select output->>'emailId' as email_id from workflow_execution_steps where execution_id = ? and idx = ?`,
-        [input.executionId, input.idx],
-      );
-      if (done?.email_id) return { emailId: done.email_id };
+      const done = await stepEmailOf(tx, input);
+      if (done) return { emailId: done };
       const r = await prepareStepEmail(tx, { projectId: ctx!.projectId, contact: ctx!.contact!, step: input.step, eventData: ctx!.triggerData });
       if ('waitUntil' in r) {
         // Quiet hours (core/schedule/marketing-decision.ts): WAITING with the reason; the workflow asks again then.
@@ -262,27 +272,34 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
 
   /**
    * The email records of a round's executions at one SEND_EMAIL step in one transaction (the plain
-   * case, prepareStepRecordsAtOnce), with their executions marked and their step records written as
-   * prepare() does one by one. Those it leaves out (a halt, a record already written by an earlier
-   * attempt, MARKETING mail to the contact, a suppressed address...) are prepared one by one.
+   * case, prepareStepRecordsAtOnce), with their executions marked. Each record's id is
+   * stepEmailId(execution, position): its step record is written once, with the outcome (sendRound),
+   * and an attempt after one that wrote the record and died finds it by that id (prepare(),
+   * stepEmailOf) and sends it, never a second one. Those it leaves out (a halt, a record already
+   * written by an earlier attempt, MARKETING mail to the contact, a suppressed address...) are
+   * prepared one by one.
    */
   function prepareTogether(projectId: string, group: Cursor[]): Promise<Map<string, StepEmailRecord>> {
     const step = group[0].step as StepOf<'SEND_EMAIL'>;
     return em().transactional(async (tx) => {
       const contexts = await loadContexts(tx, group.map((c) => c.executionId));
+      // Left to prepare(): a step already recorded, or whose record an earlier attempt wrote (found by its id).
       const recorded = await sqlRows<{ execution_id: string }>(
         tx,
-        `with v as (select * from jsonb_to_recordset(?::jsonb) as v(e uuid, i int))
-         select s.execution_id from workflow_execution_steps s join v on s.execution_id = v.e and s.idx = v.i where s.execution_id = any(array(select e from v))`,
-        [JSON.stringify(group.map((c) => ({ e: c.executionId, i: c.idx })))],
+        `with v as (select * from jsonb_to_recordset(?::jsonb) as v(e uuid, i int, m uuid))
+         select s.execution_id from workflow_execution_steps s join v on s.execution_id = v.e and s.idx = v.i where s.execution_id = any(array(select e from v))
+         union all
+         select v.e from emails m join v on m.id = v.m where m.id = any(array(select m from v))`,
+        [JSON.stringify(group.map((c) => ({ e: c.executionId, i: c.idx, m: stepEmailId(c.executionId, c.idx) })))],
       );
       const skip = new Set(recorded.map((r) => r.execution_id));
       const plain = group.filter((c) => !skip.has(c.executionId) && contexts.get(c.executionId)?.halt === null);
-      const members = plain.map((c) => ({ key: c.executionId, contact: contexts.get(c.executionId)!.contact!, eventData: contexts.get(c.executionId)!.triggerData }));
+      const members = plain.map((c) => ({
+        key: c.executionId, emailId: stepEmailId(c.executionId, c.idx), contact: contexts.get(c.executionId)!.contact!, eventData: contexts.get(c.executionId)!.triggerData,
+      }));
       const records = (await prepareStepRecordsAtOnce(tx, { projectId, step, members })) ?? new Map<string, StepEmailRecord>();
       const done = plain.filter((c) => records.has(c.executionId));
       await markExecutions(tx, done.map((c) => c.executionId), { status: 'RUNNING', currentStep: step.id });
-      await recordSteps(tx, done.map((c) => ({ executionId: c.executionId, idx: c.idx, stepId: step.id, type: step.type, status: 'RUNNING', output: { emailId: records.get(c.executionId)!.id } })));
       return records;
     });
   }
@@ -369,7 +386,7 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
      * BATCH_LANES executions at a time, heartbeating. Only executions still live are advanced
      * (none is on a workflow of its own before this activity answers), so a retry of this activity (a worker killed mid-batch)
      * goes over the unfinished ones again: every step is idempotent (records keyed by (execution,
-     * position), the email id kept on the step record, a delivered record never sent again).
+     * position), a SEND_EMAIL's email record found by its id, stepEmailId, a delivered record never sent again).
      */
     async runAutomationBatch(input: { batchId: string; projectId: string; steps: Step[]; executionIds: string[] }): Promise<AutomationBatchResult> {
       return withHeartbeat(async () => {
@@ -406,16 +423,12 @@ export function createAutomationActivities(deps: ActivityDeps, delivery: Deliver
 
     /** SEND_EMAIL whose delivery retries are used up: the record FAILED (unless already final), the step recorded. */
     async failAutomationEmail(input: StepInput<StepOf<'SEND_EMAIL'>> & { error: string }): Promise<StepOutcome> {
-      const done = await sqlFirst<{ email_id: string | null }>(
-        em(),
-        `select output->>'emailId' as email_id from workflow_execution_steps where execution_id = ? and idx = ?`,
-        [input.executionId, input.idx],
-      );
-      if (!done?.email_id) {
+      const emailId = await stepEmailOf(em(), input);
+      if (!emailId) {
         await finished(em(), input, 'FAILED', { error: input.error });
         return { status: 'FAILED', next: nextOf(input.step), error: input.error, fatal: true };
       }
-      return sendStepOutcome(em(), input, done.email_id, await delivery.markFailed(done.email_id, input.error));
+      return sendStepOutcome(em(), input, emailId, await delivery.markFailed(emailId, input.error));
     },
 
     /**

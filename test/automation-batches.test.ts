@@ -5,6 +5,10 @@ import { json, setupTestContext, type TestContext } from './helpers.js';
 import { createWorkflow, eventually, execution, mailsTo, settled, trackBurst } from './support/automations.js';
 import { insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
+import { batchesOfInserted, planBatches } from '../core/automations/dispatch.js';
+import { createAutomationEngine } from '../core/automations/engine.js';
+import { insertExecutions } from '../core/automations/executions.js';
+import { prepareStepRecordsAtOnce, stepEmailId } from '../core/automations/send-email.js';
 
 /*
  * A burst of new executions runs its first steps in batch workflows (core/automations/dispatch.ts,
@@ -168,5 +172,80 @@ describe('a burst of new executions', () => {
     } finally {
       await sqlRun(ctx.orm.em.fork(), `update projects set settings = settings - 'sendRatePerSecond' where id = ?`, [ctx.project.id]);
     }
+  });
+});
+
+describe("a batch's SEND_EMAIL step record", () => {
+  it('is written once per execution, with the outcome (no RUNNING record before the mail): one insert, no update, and it carries the email id of the one mail sent', { timeout: 120_000 }, async () => {
+    const em = ctx.orm.em.fork();
+    // Every write of a step record of this test's workflow, counted by a trigger.
+    await sqlRun(em, 'create table if not exists test_step_writes (execution_id uuid, op text)');
+    await sqlRun(em, `create or replace function test_count_step_writes() returns trigger language plpgsql as $$
+      begin insert into test_step_writes values (new.execution_id, tg_op); return new; end $$`);
+    await sqlRun(em, 'create trigger test_step_writes after insert or update on workflow_execution_steps for each row execute function test_count_step_writes()');
+    try {
+      const wf = await createWorkflow(ctx, {
+        name: 'Written once',
+        enabled: true,
+        trigger: { type: 'EVENT', eventName: 'once-signup' },
+        steps: [{ id: 'welcome', type: 'SEND_EMAIL', from: 'hello@example.com', subject: 'Once {{email}}', body: '<p>hi</p>' }],
+      });
+      const emails = await trackBurst(ctx, 'writtenonce', 'once-signup', 12);
+      const done = await settled(ctx, wf.id, 12, undefined, 90_000);
+      expect(done.map((x) => x.status)).toEqual(Array(12).fill('COMPLETED'));
+      expect((await batchIds(wf.id)).every((b) => b !== null)).toBe(true);
+      for (const email of emails) expect((await mailsTo(smtp, email)).map((m) => m.subject)).toEqual([`Once ${email}`]);
+      const writes = await sqlRows<{ op: string; n: number }>(
+        em,
+        `select w.op, count(*)::int as n from test_step_writes w join workflow_executions x on x.id = w.execution_id where x.workflow_id = ? group by w.op order by w.op`,
+        [wf.id],
+      );
+      expect(writes).toEqual([{ op: 'INSERT', n: 12 }]);
+      const steps = await sqlRows<{ status: string; delivery: string; sent: number }>(
+        em,
+        `select s.status, s.output->>'delivery' as delivery, (select count(*)::int from emails e where e.id = (s.output->>'emailId')::uuid and e.status = 'SENT') as sent
+         from workflow_execution_steps s join workflow_executions x on x.id = s.execution_id where x.workflow_id = ?`,
+        [wf.id],
+      );
+      expect(steps).toEqual(Array(12).fill({ status: 'COMPLETED', delivery: 'SENT', sent: 1 }));
+    } finally {
+      await sqlRun(em, 'drop trigger if exists test_step_writes on workflow_execution_steps');
+    }
+  });
+});
+
+describe("a batch attempt after one that wrote a step's email record and died before its outcome", () => {
+  it('finds that record by its id (stepEmailId) and sends it: one mail, the earlier attempt\'s, no second record', { timeout: 120_000 }, async () => {
+    const em = ctx.orm.em.fork();
+    const step = { id: 'welcome', type: 'SEND_EMAIL' as const, from: 'hello@example.com', subject: 'Again {{email}}', body: '<p>hi</p>' };
+    // Not enabled: the executions below are made here, not by the dispatcher.
+    const wf = await createWorkflow(ctx, { name: 'Attempt two', enabled: false, trigger: { type: 'EVENT', eventName: 'never-tracked' }, steps: [step] });
+    const emails = ['attempt0@recipients.test', 'attempt1@recipients.test', 'attempt2@recipients.test'];
+    const contacts: { id: string; email: string; data: Record<string, unknown> }[] = [];
+    for (const email of emails) contacts.push({ id: (await json(await ctx.request('POST', '/contacts', { body: { email } }))).data.id, email, data: {} });
+    const inserted = await em.transactional((tx) => insertExecutions(tx, planBatches(contacts.map((c) => ({ workflowId: wf.id, contactId: c.id })))));
+    const { batches } = batchesOfInserted(inserted);
+    expect(batches.map((b) => b.executions.length)).toEqual([3]);
+    // The earlier attempt's record of the second execution (its subject tells it apart).
+    const first = inserted[1];
+    const written = await em.transactional((tx) =>
+      prepareStepRecordsAtOnce(tx, {
+        projectId: ctx.project.id,
+        step: { ...step, subject: 'First attempt {{email}}' },
+        members: [{ key: first.executionId, emailId: stepEmailId(first.executionId, 0), contact: contacts[1], eventData: {} }],
+      }),
+    );
+    expect(written?.get(first.executionId)?.id).toBe(stepEmailId(first.executionId, 0));
+
+    await createAutomationEngine(ctx.temporal, ctx.config.taskQueue, { deliveryRetry: ctx.config.deliveryRetry }).startBatch(batches[0]);
+    const done = await settled(ctx, wf.id, 3, undefined, 90_000);
+    expect(done.map((x) => x.status)).toEqual(Array(3).fill('COMPLETED'));
+    expect((await mailsTo(smtp, emails[0])).map((m) => m.subject)).toEqual([`Again ${emails[0]}`]);
+    expect((await mailsTo(smtp, emails[1])).map((m) => m.subject)).toEqual([`First attempt ${emails[1]}`]);
+    expect((await mailsTo(smtp, emails[2])).map((m) => m.subject)).toEqual([`Again ${emails[2]}`]);
+    const records = await sqlRows<{ to_email: string; n: number }>(em, 'select to_email, count(*)::int as n from emails where to_email like ? group by to_email order by to_email', ['attempt%']);
+    expect(records).toEqual(emails.map((to_email) => ({ to_email, n: 1 })));
+    const [stepRecord] = await sqlRows<{ email_id: string }>(em, `select output->>'emailId' as email_id from workflow_execution_steps where execution_id = ? and idx = 0`, [first.executionId]);
+    expect(stepRecord.email_id).toBe(stepEmailId(first.executionId, 0));
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { claimInboxPass } from '../core/automations/dispatch.js';
-import { insertExecutions } from '../core/automations/executions.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { claimInboxPass, restartUndispatched, startBatches } from '../core/automations/dispatch.js';
+import type { AutomationEngine } from '../core/automations/engine.js';
+import { insertExecutions, type ExecutionBatch } from '../core/automations/executions.js';
 import { markExecutions } from '../core/automations/records.js';
 import { AUTOMATION_RULE_SQL, automationRuleChecksum } from '../db/automation-start-rule.js';
 import { createWorkflow } from '../core/automations/workflows.js';
@@ -9,7 +11,7 @@ import { AUTOMATION_RULE_CHECKSUM } from '../db/migrations/Migration202612012000
 import { newId } from '../db/ids.js';
 import type { MikroORM } from '../db/orm.js';
 import { sqlRows, sqlRun } from '../db/sql.js';
-import { automationWorkflowId } from '../core/workflow-ids.js';
+import { automationBatchId, automationWorkflowId } from '../core/workflow-ids.js';
 import { useMigratedPassOrm } from './helpers.js';
 
 /*
@@ -148,5 +150,110 @@ describe("an execution's row versions", () => {
     const waiting = await version();
     expect(waiting.status).toBe('WAITING');
     expect(waiting.xmin).not.toBe(written.xmin);
+  });
+});
+
+describe("a batched dispatcher pass writes each execution's batch with its insert", () => {
+  it('the pass updates no execution row: the rows carry the batches it answers (named after their first execution), a lone execution and an oversized graph none; a batch the re-entry rules leave one member of is none', async () => {
+    const em = orm.em.fork();
+    const project = (await createProject(em, 'batched pass')).project.id;
+    const many = await createWorkflow(em, project, { name: 'many', enabled: true, trigger: { type: 'EVENT', eventName: 'joined' }, steps });
+    const lone = await createWorkflow(em, project, { name: 'lone', enabled: true, trigger: { type: 'EVENT', eventName: 'paid' }, steps });
+    const big = [{ id: 'mark', type: 'UPDATE_CONTACT' as const, data: { note: 'x'.repeat(17_000) } }];
+    const oversized = await createWorkflow(em, project, { name: 'oversized', enabled: true, trigger: { type: 'EVENT', eventName: 'big' }, steps: big });
+    const once = await createWorkflow(em, project, { name: 'once', enabled: true, trigger: { type: 'EVENT', eventName: 'again' }, steps });
+    const [a, b, c] = [await contact(project, 'a@pass.test'), await contact(project, 'b@pass.test'), await contact(project, 'c@pass.test')];
+    for (const x of [a, b, c]) await recordEvent({ projectId: project, name: 'joined', contactId: x });
+    await recordEvent({ projectId: project, name: 'paid', contactId: a });
+    for (const x of [a, b]) await recordEvent({ projectId: project, name: 'big', contactId: x });
+    // Two `again` events of b (no re-entry): the pass plans them as a batch, the insert admits the first only.
+    for (const x of [b, b]) await recordEvent({ projectId: project, name: 'again', contactId: x });
+
+    // Read before and after, in the pass's transaction: the backend's counters also hold its earlier transactions' writes until they are flushed.
+    const counters = async (tx: EntityManager) =>
+      (await sqlRows<{ ins: number; upd: number }>(tx, `select n_tup_ins::int as ins, n_tup_upd::int as upd from pg_stat_xact_user_tables where relname = 'workflow_executions'`))[0];
+    const { pass, writes } = await orm.em.fork().transactional(async (tx) => {
+      const before = await counters(tx);
+      const pass = await claimInboxPass(tx, 500, { batches: true });
+      const after = await counters(tx);
+      return { pass, writes: { ins: after.ins - before.ins, upd: after.upd - before.upd } };
+    });
+    expect(pass.done).toBe(8);
+    // Inserted 7 (b's second `again` refused); the only update: b's first `again`, whose planned batch it is alone in.
+    expect(writes).toEqual({ ins: 7, upd: 1 });
+    expect(pass.batches).toHaveLength(1);
+    const [batch] = pass.batches;
+    expect(batch.workflowId).toBe(many.id);
+    expect(batch.executions.map((e) => e.contactId)).toEqual([a, b, c]);
+    expect(batch.batchId).toBe(automationBatchId(batch.executions[0].executionId));
+    expect(pass.starts.map((s) => s.workflowId).sort()).toEqual([lone.id, oversized.id, oversized.id, once.id].sort());
+    const rows = await sqlRows<{ workflow_id: string; batch_id: string | null }>(orm.em.fork(), 'select workflow_id, batch_id from workflow_executions where project_id = ? and seq = 1 and status = ? order by id', [project, 'RUNNING']);
+    expect(rows).toHaveLength(7);
+    for (const r of rows) expect(r.batch_id).toBe(r.workflow_id === many.id ? batch.batchId : null);
+  });
+});
+
+describe("a batch's start is marked on its head alone", () => {
+  /** An engine that records the starts it is asked for (a batch already started answers as a first start: Temporal refuses its id, which counts as started). */
+  const recordingEngine = (workflowId: string) => {
+    const batches: ExecutionBatch[] = [];
+    const alone: string[] = [];
+    const engine: AutomationEngine = {
+      async start(e) {
+        if (e.workflowId === workflowId) alone.push(e.executionId);
+      },
+      async startBatch(b) {
+        if (b.workflowId === workflowId) batches.push(b);
+      },
+      async cancel() {},
+      async signalEvent() {},
+    };
+    return { engine, batches, alone };
+  };
+  const counters = async (tx: EntityManager) =>
+    (await sqlRows<{ ins: number; upd: number }>(tx, `select n_tup_ins::int as ins, n_tup_upd::int as upd from pg_stat_xact_user_tables where relname = 'workflow_executions'`))[0];
+
+  it('a batched pass and its start write each execution once (insert) and the batch one update; a start that never happened is made by restartUndispatched with every execution, once', async () => {
+    const em = orm.em.fork();
+    const project = (await createProject(em, 'heads')).project.id;
+    const wf = await createWorkflow(em, project, { name: 'heads', enabled: true, trigger: { type: 'EVENT', eventName: 'came' }, steps });
+    const people = [await contact(project, 'a@heads.test'), await contact(project, 'b@heads.test'), await contact(project, 'c@heads.test')];
+    for (const x of people) await recordEvent({ projectId: project, name: 'came', contactId: x });
+    const { engine, batches, alone } = recordingEngine(wf.id);
+
+    // The pass, its batch's start and its mark, in one transaction: 3 inserts, 1 update (main: 3 + 3).
+    const { pass, writes } = await orm.em.fork().transactional(async (tx) => {
+      const before = await counters(tx);
+      const pass = await claimInboxPass(tx, 500, { batches: true });
+      await startBatches(tx, engine, pass.batches);
+      const after = await counters(tx);
+      return { pass, writes: { ins: after.ins - before.ins, upd: after.upd - before.upd } };
+    });
+    expect(pass.batches.map((b) => b.executions.length)).toEqual([3]);
+    expect(writes).toEqual({ ins: 3, upd: 1 });
+    const undispatched = async () =>
+      (await sqlRows<{ id: string }>(orm.em.fork(), 'select id from workflow_executions where workflow_id = ? and dispatched_at is null', [wf.id])).map((r) => r.id);
+    expect(await undispatched()).toEqual([]);
+    expect(await restartUndispatched(orm.em.fork(), engine, -60_000)).toBeGreaterThanOrEqual(0);
+    expect(batches).toHaveLength(1); // nothing started again
+
+    // A dispatcher that died between its pass's commit and the start: the batch is started later, with all three, and marked.
+    for (const x of people) await recordEvent({ projectId: project, name: 'came', contactId: x });
+    await sqlRun(orm.em.fork(), 'update workflows set allow_reentry = true where id = ?', [wf.id]);
+    await sqlRun(orm.em.fork(), `update workflow_executions set status = 'COMPLETED' where workflow_id = ?`, [wf.id]);
+    const lost = await claimInboxPass(orm.em.fork(), 500, { batches: true });
+    expect(lost.batches.map((b) => b.executions.length)).toEqual([3]);
+    const head = lost.batches[0].executions[0].executionId;
+    expect(lost.batches[0].markIds).toEqual([head]);
+    expect(await undispatched()).toEqual([head]);
+    await restartUndispatched(orm.em.fork(), engine, -60_000);
+    expect(batches).toHaveLength(2);
+    expect(batches[1].batchId).toBe(lost.batches[0].batchId);
+    expect(batches[1].executions.map((e) => e.executionId)).toEqual(lost.batches[0].executions.map((e) => e.executionId));
+    expect(batches[1].executions.map((e) => e.temporalId)).toEqual(lost.batches[0].executions.map((e) => e.temporalId));
+    expect(alone).toEqual([]);
+    expect(await undispatched()).toEqual([]);
+    await restartUndispatched(orm.em.fork(), engine, -60_000);
+    expect(batches).toHaveLength(2); // started once
   });
 });

@@ -41,12 +41,12 @@ export const BURST_GATHER_MS = 250;
  * runs (core/automations/dispatch.ts), and now and then starts executions whose start failed.
  *
  * Batched: the new executions of a pass, per workflow version, start as batches of up to
- * BATCH_MAX_EXECUTIONS (dispatch.ts, groupIntoBatches): one Temporal workflow runs their first
+ * BATCH_MAX_EXECUTIONS (dispatch.ts, planBatches): one Temporal workflow runs their first
  * steps, instead of one workflow per execution (issue 20, bench/RESULTS.md).
  *
  * Pipelined: a pass commits its executions and hands their Temporal starts to a queue that
  * STARTS_IN_FLIGHT lanes work through while the next pass already reads the inbox; the started
- * ones are marked dispatched in one statement every MARK_EVERY_MS. (Awaiting every start before
+ * ones are marked dispatched in one statement every MARK_EVERY_MS (a batch by its head alone). (Awaiting every start before
  * the next pass made a burst wait for the slowest start of each pass, twice: bench/RESULTS.md.)
  * A start that fails is logged and left undispatched: restartUndispatched starts it later.
  *
@@ -64,7 +64,8 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
   let lastRestart = 0;
 
   // One Temporal start each: an execution alone, or a batch of them (their first steps in one workflow).
-  const queue: { executionIds: string[]; start(): Promise<void> }[] = [];
+  // `marks`: the executions whose dispatched mark records the start (a batch's head: ExecutionBatch.markIds).
+  const queue: { executions: number; marks: string[]; start(): Promise<void> }[] = [];
   let queued = 0; // executions waiting in `queue`
   let lanes = 0;
   let started: string[] = [];
@@ -74,11 +75,11 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
     lanes++;
     try {
       for (let item = queue.shift(); item; item = queue.shift()) {
-        queued -= item.executionIds.length;
+        queued -= item.executions;
         if (queued < MAX_QUEUED_STARTS) for (const w of roomWaiters.splice(0)) w();
         try {
           await item.start();
-          started.push(...item.executionIds);
+          started.push(...item.marks);
         } catch (err) {
           if (failures++ % 100 === 0) log(`[automations] Temporal start failed (retried later): ${(err as Error).message}`);
         }
@@ -89,8 +90,8 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
     }
   };
   const enqueue = (pass: InboxPass) => {
-    for (const e of pass.starts) queue.push({ executionIds: [e.executionId], start: () => opts.engine.start(e) });
-    for (const b of pass.batches) queue.push({ executionIds: b.executions.map((e) => e.executionId), start: () => opts.engine.startBatch(b) });
+    for (const e of pass.starts) queue.push({ executions: 1, marks: [e.executionId], start: () => opts.engine.start(e) });
+    for (const b of pass.batches) queue.push({ executions: b.executions.length, marks: b.markIds, start: () => opts.engine.startBatch(b) });
     queued += pass.starts.length + pass.batches.reduce((n, b) => n + b.executions.length, 0);
     while (lanes < STARTS_IN_FLIGHT && lanes < queue.length) void lane();
   };

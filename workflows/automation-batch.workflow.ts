@@ -24,7 +24,7 @@ const local = proxyLocalActivities<Activities>({ startToCloseTimeout: '1 minute'
  * The first steps of many new executions of one workflow version (issue 20: one Temporal
  * workflow per execution made automations 10x slower than campaigns). One activity advances every
  * execution through its immediate steps (idempotent: step records keyed by (execution, position),
- * the email id kept on the step record, the hand-off fenced on the execution still RUNNING); an
+ * the email record found by its id, a function of the two, the hand-off fenced on the execution still RUNNING); an
  * execution that reaches a durable wait, a WEBHOOK or a delivery to retry continues in its own
  * workflow, with its own id (cancel and WAIT_FOR_EVENT signals find it there), from that step.
  */

@@ -3,6 +3,8 @@ import { automationBatchId, automationWorkflowId } from '../workflow-ids.js';
 import { RUN_IN_INPUT_MAX_CHARS, type AutomationEngine } from './engine.js';
 import { countAfterOf, insertExecutions, markDispatched, type ExecutionBatch, type NewExecution } from './executions.js';
 import { listParam, sqlRows, sqlRun } from '../../db/sql.js';
+import { newId } from '../../db/ids.js';
+import { IDS_PARAM } from './records.js';
 
 /** A WAIT_FOR_EVENT execution to wake: the Temporal id and the event. */
 export interface EventSignal {
@@ -24,37 +26,67 @@ export interface InboxPass {
 export const BATCH_MAX_EXECUTIONS = 200;
 
 /**
- * The executions of a pass that run their first steps together: those of one workflow version
- * whose graph came with them (small enough to go with the start), BATCH_MAX_EXECUTIONS at a time;
- * a lone execution keeps its own workflow from the start (as manual starts do).
+ * The batches of a pass, chosen before its insert so that the insert writes each execution's batch
+ * with its row (no update of every batched execution after it; issue 20): a workflow's requests,
+ * in request order, BATCH_MAX_EXECUTIONS at a time, each batch named after its first request's
+ * execution id (chosen here, before the insert). That first request is the batch's head: it carries
+ * the batch's execution ids, and its dispatched mark records the batch's Temporal start; the
+ * insert writes the others dispatched (one mark per batch, not one per execution). A workflow's
+ * lone request gets no batch: it starts alone, with its own workflow (as manual starts do).
  */
-export function groupIntoBatches(starts: NewExecution[], maxSize = BATCH_MAX_EXECUTIONS): { batches: ExecutionBatch[]; alone: NewExecution[] } {
-  const groups = new Map<string, NewExecution[]>();
-  const alone: NewExecution[] = [];
-  const fits = new Map<string, boolean>();
-  for (const e of starts) {
-    const key = `${e.workflowId}:${e.version}`;
-    if (!fits.has(key)) fits.set(key, !!e.steps?.length && e.version !== undefined && JSON.stringify(e.steps).length <= RUN_IN_INPUT_MAX_CHARS);
-    if (!fits.get(key)) alone.push(e);
-    else groups.set(key, [...(groups.get(key) ?? []), e]);
-  }
-  const batches: ExecutionBatch[] = [];
-  for (const group of groups.values()) {
+export function planBatches<R extends { workflowId: string }>(requests: R[], maxSize = BATCH_MAX_EXECUTIONS): (R & { executionId: string; batchId: string | null; batchMembers?: string[] })[] {
+  const planned = requests.map((r) => ({ ...r, executionId: newId(), batchId: null as string | null, batchMembers: undefined as string[] | undefined }));
+  const byWorkflow = new Map<string, typeof planned>();
+  for (const r of planned) byWorkflow.set(r.workflowId, [...(byWorkflow.get(r.workflowId) ?? []), r]);
+  for (const group of byWorkflow.values()) {
     for (let i = 0; i < group.length; i += maxSize) {
       const chunk = group.slice(i, i + maxSize);
-      if (chunk.length === 1) alone.push(chunk[0]);
-      else batches.push({ batchId: automationBatchId(chunk[0].executionId), projectId: chunk[0].projectId, workflowId: chunk[0].workflowId, steps: chunk[0].steps!, executions: chunk });
+      if (chunk.length < 2) continue;
+      const batchId = automationBatchId(chunk[0].executionId);
+      for (const r of chunk) r.batchId = batchId;
+      chunk[0].batchMembers = chunk.map((r) => r.executionId);
     }
   }
-  return { batches, alone };
+  return planned;
 }
 
-/** The batch of each execution, written with the pass (restartUndispatched starts the same batch again). */
-async function recordBatches(tx: EntityManager, batches: ExecutionBatch[]) {
-  if (batches.length === 0) return;
-  const rows = batches.flatMap((b) => b.executions.map((e) => ({ id: e.executionId, batch_id: b.batchId })));
-  await sqlRun(tx, `with b as (select * from jsonb_to_recordset(?::jsonb) as b(id uuid, batch_id text))
-     update workflow_executions x set batch_id = b.batch_id from b where x.id = b.id and x.id = any(array(select id from b))`, [JSON.stringify(rows)]);
+/** A correction of what the insert wrote for a planned batch (batchesOfInserted). */
+interface BatchFix {
+  id: string;
+  batch_id: string | null;
+  members: string[] | null;
+}
+
+/**
+ * The batches of what the insert wrote (executions carrying the batch planned for them); the others
+ * start alone. Rare corrections, written by the caller in the same transaction (`fixes`): a planned
+ * batch the re-entry rules left one execution of is none (its batch taken off, undispatched: it
+ * starts alone); one whose head they refused gets its first execution as head (undispatched, with
+ * the batch's ids).
+ */
+export function batchesOfInserted(inserted: NewExecution[]): { batches: ExecutionBatch[]; alone: NewExecution[]; fixes: BatchFix[] } {
+  const groups = new Map<string, NewExecution[]>();
+  const alone: NewExecution[] = [];
+  for (const e of inserted) {
+    if (!e.batchId || !e.steps?.length || e.version === undefined) alone.push(e);
+    else groups.set(e.batchId, [...(groups.get(e.batchId) ?? []), e]);
+  }
+  const batches: ExecutionBatch[] = [];
+  const fixes: BatchFix[] = [];
+  for (const [batchId, group] of groups) {
+    if (group.length < 2) {
+      alone.push({ ...group[0], batchId: null, batchHead: false });
+      fixes.push({ id: group[0].executionId, batch_id: null, members: null });
+      continue;
+    }
+    let head = group.find((e) => e.batchHead);
+    if (!head) {
+      head = group[0];
+      fixes.push({ id: head.executionId, batch_id: batchId, members: group.map((e) => e.executionId) });
+    }
+    batches.push({ batchId, markIds: [head.executionId], projectId: group[0].projectId, workflowId: group[0].workflowId, steps: group[0].steps!, executions: group });
+  }
+  return { batches, alone, fixes };
 }
 
 interface InboxRow {
@@ -73,7 +105,7 @@ interface InboxRow {
  * transaction of three statements: the next `limit` rows (SKIP LOCKED, so the dispatchers of
  * several workers split the work) with, for each, the workflows it starts and the executions it
  * wakes (the same SQL functions the trigger asked); the executions the re-entry rules admit, in
- * one insert; the rows deleted. The Temporal workflows start after the commit (so their first
+ * one insert that writes each one's batch (planBatches); the rows deleted. The Temporal workflows start after the commit (so their first
  * activity finds the row): the caller starts them (startExecutions, or the worker's pipeline). One
  * that fails to start stays undispatched and is started again by restartUndispatched (starts are
  * idempotent by workflow id).
@@ -93,14 +125,19 @@ export async function claimInboxPass(em: EntityManager, limit = 500, opts: { bat
       [limit, opts.gatheredMs ?? null, opts.gatheredMs ?? null],
     );
     if (rows.length === 0) return { done: 0, starts: [], batches: [], signals: [] };
-    const inserted = await insertExecutions(
-      tx,
-      rows.flatMap((r) => r.workflow_ids.map((workflowId) => ({ workflowId, contactId: r.contact_id, eventId: r.event_id, data: r.data }))),
-    );
-    const signals = rows.flatMap((r) => r.waiting.map((x) => ({ temporalId: automationWorkflowId(x.workflow_id, x.contact_id, x.seq), name: r.name, eventId: r.event_id })));
+    const requests = rows.flatMap((r) => r.workflow_ids.map((workflowId) => ({ workflowId, contactId: r.contact_id, eventId: r.event_id, data: r.data })));
     // The worker's dispatcher (its engine gives the run with the start) batches them; one-shot callers start each alone.
-    const { batches, alone: starts } = opts.batches ? groupIntoBatches(inserted) : { batches: [], alone: inserted };
-    await recordBatches(tx, batches);
+    const inserted = await insertExecutions(tx, opts.batches ? planBatches(requests) : requests);
+    const signals = rows.flatMap((r) => r.waiting.map((x) => ({ temporalId: automationWorkflowId(x.workflow_id, x.contact_id, x.seq), name: r.name, eventId: r.event_id })));
+    const { batches, alone: starts, fixes } = batchesOfInserted(inserted);
+    if (fixes.length > 0) {
+      await sqlRun(
+        tx,
+        `with f as (select * from jsonb_to_recordset(?::jsonb) as f(id uuid, batch_id text, members uuid[]))
+         update workflow_executions x set batch_id = f.batch_id, batch_members = f.members, dispatched_at = null from f where x.id = f.id and x.id = any(array(select id from f))`,
+        [JSON.stringify(fixes)],
+      );
+    }
     await sqlRun(tx, `delete from automation_inbox where id = ${listParam('bigint')}`, [JSON.stringify(rows.map((r) => r.id))]);
     return { done: rows.length, starts, batches, signals };
   });
@@ -164,41 +201,60 @@ export async function drainAutomationInbox(em: EntityManager, engine: Automation
 
 /**
  * Executions whose Temporal start failed or never happened (the dispatcher died between its
- * commit and the start): started again once they are `olderThanMs` old; an execution of a batch
- * with the rest of its batch, under the same id (a batch already started is not started twice).
+ * commit and the start): started again once they are `olderThanMs` old. A batch is undispatched
+ * when its head is (the others were written dispatched): it is started again under the same id
+ * with every execution the head lists (a batch already started is not started twice: Temporal
+ * refuses its id again, which counts as started); a batch written before heads, with the rest of
+ * its undispatched executions.
  */
 export async function restartUndispatched(em: EntityManager, engine: AutomationEngine, olderThanMs = 30_000, limit = 100): Promise<number> {
-  const rows = await sqlRows<Record<string, any>>(
-    em,
-    `select x.id, x.project_id, x.workflow_id, x.version, x.contact_id, x.seq, x.batch_id, x.trigger_event_id, x.started_at, c.email,
+  const select = `select x.id, x.project_id, x.workflow_id, x.version, x.contact_id, x.seq, x.batch_id, x.batch_members, x.trigger_event_id, x.started_at, c.email,
        case when x.batch_id is not null then v.steps end as steps
      from workflow_executions x left join contacts c on c.id = x.contact_id
-     left join workflow_versions v on v.workflow_id = x.workflow_id and v.version = x.version
-     where x.dispatched_at is null and x.started_at < now() - (? * interval '1 millisecond') order by x.started_at limit ?`,
+     left join workflow_versions v on v.workflow_id = x.workflow_id and v.version = x.version`;
+  const rows = await sqlRows<Record<string, any>>(
+    em,
+    `${select} where x.dispatched_at is null and x.started_at < now() - (? * interval '1 millisecond') order by x.started_at limit ?`,
     [olderThanMs, limit],
   );
-  const executions = rows.map((r) => ({
+  const heads = rows.filter((r) => r.batch_members);
+  const listed = heads.flatMap((r) => (r.batch_members as string[]).filter((id) => id !== r.id));
+  const members = new Map(
+    (listed.length > 0 ? await sqlRows<Record<string, any>>(em, `${select} where x.id = ${IDS_PARAM}`, [JSON.stringify(listed)]) : []).map((r) => [r.id as string, r]),
+  );
+  const execution = (r: Record<string, any>) => ({
     executionId: r.id as string, projectId: r.project_id, workflowId: r.workflow_id, contactId: r.contact_id, contactEmail: r.email ?? '', seq: r.seq,
     temporalId: automationWorkflowId(r.workflow_id, r.contact_id, r.seq), version: r.version, countAfter: countAfterOf(r.trigger_event_id, r.started_at),
     batchId: r.batch_id as string | null, steps: r.steps ?? undefined,
-  }));
+  });
   const batches = new Map<string, ExecutionBatch>();
-  for (const e of executions) {
-    if (!e.batchId || !e.steps) continue;
-    const b: ExecutionBatch = batches.get(e.batchId) ?? { batchId: e.batchId, projectId: e.projectId, workflowId: e.workflowId, steps: e.steps, executions: [] };
-    b.executions.push(e);
-    batches.set(e.batchId, b);
+  const alone: NewExecution[] = [];
+  for (const r of rows) {
+    const e = execution(r);
+    // A head: its batch is every execution it lists that exists (the insert may have refused some).
+    const listedOf = () => (r.batch_members as string[]).flatMap((id) => (id === r.id ? [e] : members.has(id) ? [execution(members.get(id)!)] : []));
+    if (r.batch_members && !e.steps) alone.push(...listedOf()); // its version's graph gone: each alone (loading its run)
+    else if (!e.batchId || !e.steps) alone.push(e);
+    else if (r.batch_members) {
+      const executions = listedOf();
+      batches.set(e.batchId, { batchId: e.batchId, markIds: [e.executionId], projectId: e.projectId, workflowId: e.workflowId, steps: e.steps, executions });
+    } else {
+      const b: ExecutionBatch = batches.get(e.batchId) ?? { batchId: e.batchId, markIds: [], projectId: e.projectId, workflowId: e.workflowId, steps: e.steps, executions: [] };
+      b.executions.push(e);
+      b.markIds.push(e.executionId);
+      batches.set(e.batchId, b);
+    }
   }
   await startBatches(em, engine, [...batches.values()]);
-  await startExecutions(em, engine, executions.filter((e) => !e.batchId || !e.steps));
+  await startExecutions(em, engine, alone);
   return rows.length;
 }
 
-/** Starts the batches' Temporal workflows and marks their executions started; throws the first failure after. */
+/** Starts the batches' Temporal workflows and marks them started (their heads: ExecutionBatch.markIds); throws the first failure after. */
 export async function startBatches(em: EntityManager, engine: AutomationEngine, batches: ExecutionBatch[]): Promise<void> {
   let failure: unknown;
   const started: string[] = [];
-  await Promise.all(batches.map((b) => engine.startBatch(b).then(() => void started.push(...b.executions.map((e) => e.executionId)), (err) => void (failure ??= err))));
+  await Promise.all(batches.map((b) => engine.startBatch(b).then(() => void started.push(...b.markIds), (err) => void (failure ??= err))));
   await markDispatched(em, started);
   if (failure) throw failure;
 }

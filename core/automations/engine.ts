@@ -4,7 +4,9 @@ import { AUTOMATION_ATTRIBUTES, isUnregisteredSearchAttributeError } from '../se
 import { log } from '../log.js';
 import type { AutomationInput, AutomationEventSignal } from './types.js';
 import type { DeliveryRetry } from '../config.js';
-import type { ExecutionBatch, NewExecution } from './executions.js';
+import { RUN_IN_INPUT_MAX_CHARS, type ExecutionBatch, type NewExecution } from './executions.js';
+
+export { RUN_IN_INPUT_MAX_CHARS };
 import { AUTOMATION_BATCH_WORKFLOW, AUTOMATION_EVENT_SIGNAL, AUTOMATION_WORKFLOW, type AutomationBatchWorkflow, type AutomationWorkflow } from './automation-workflow.js';
 
 /** What the API and the worker's dispatcher need from Temporal for automations. */
@@ -19,8 +21,6 @@ export interface AutomationEngine {
   signalEvent(temporalId: string, event: AutomationEventSignal): Promise<void>;
 }
 
-/** Graphs up to this size (JSON characters) go with the start; a larger one is loaded by the workflow (history stays small). */
-export const RUN_IN_INPUT_MAX_CHARS = 16_000;
 
 /**
  * `deliveryRetry` (the worker's DELIVERY_* policy): given, an execution whose row came with its

@@ -10,6 +10,9 @@ import { IDS_PARAM } from './records.js';
 import { maxUuidV7At } from '../events/events.js';
 import type { Step } from './definition.js';
 
+/** Graphs up to this size (JSON characters) go with the start; a larger one is loaded by the workflow (history stays small). */
+export const RUN_IN_INPUT_MAX_CHARS = 16_000;
+
 /** A new execution row: what the Temporal start needs. */
 export interface NewExecution {
   executionId: string;
@@ -24,11 +27,21 @@ export interface NewExecution {
   countAfter?: string;
   /** The workflow version it runs (batches are per version: their graph is sent once). */
   version?: number;
+  /** The batch the insert wrote it in (dispatch.ts, planBatches), or null: it starts alone. */
+  batchId?: string | null;
+  /** Its batch's head: the execution whose dispatched mark records the batch's start (the others are written dispatched). */
+  batchHead?: boolean;
 }
 
 /** New executions of one workflow version whose first steps run in one Temporal workflow (engine.ts, startBatch). */
 export interface ExecutionBatch {
   batchId: string;
+  /**
+   * The executions whose dispatched mark records the batch's Temporal start: its head alone (the
+   * others were written dispatched: their start is the head's), or every one of a batch written
+   * before heads (Migration20261206100000).
+   */
+  markIds: string[];
   projectId: string;
   workflowId: string;
   steps: Step[];
@@ -56,22 +69,36 @@ export const countAfterOf = (triggerEventId: string | null, startedAt: Date | st
  * as the rules would (the first execution is RUNNING).
  */
 const INSERT_EXECUTIONS_SQL = `
-with i as (select * from jsonb_to_recordset(?::jsonb) as i(ord int, id uuid, workflow_id uuid, contact_id uuid, event_id uuid, data jsonb))
-insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, current_step, trigger_event_id, trigger_data)
+with i as (select * from jsonb_to_recordset(?::jsonb) as i(ord int, id uuid, workflow_id uuid, contact_id uuid, event_id uuid, data jsonb, batch_id text, members uuid[]))
+insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, current_step, trigger_event_id, trigger_data, batch_id, batch_members, dispatched_at)
 select i.id, w.project_id, w.id, w.version, c.id, coalesce(last.seq, 0) + 1,
-       'RUNNING', (select v.steps->0->>'id' from workflow_versions v where v.workflow_id = w.id and v.version = w.version), i.event_id, coalesce(i.data, '{}'::jsonb)
+       'RUNNING', v.steps->0->>'id', i.event_id, coalesce(i.data, '{}'::jsonb),
+       case when b.batched then i.batch_id end, case when b.batched then i.members end, case when b.batched and i.members is null then now() end
 from i
 join workflows w on w.id = i.workflow_id
+left join workflow_versions v on v.workflow_id = w.id and v.version = w.version
+cross join lateral (select i.batch_id is not null and jsonb_typeof(v.steps) = 'array' and jsonb_array_length(v.steps) > 0
+  and length(v.steps::text) <= ${RUN_IN_INPUT_MAX_CHARS} as batched) b
 join contacts c on c.id = i.contact_id and c.id = any(array(select contact_id from i)) and c.project_id = w.project_id
 left join lateral (
   select x.seq, x.status from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id order by x.seq desc limit 1) last on true
 where last.seq is null or (w.allow_reentry and last.status not in ('RUNNING', 'WAITING'))
 order by i.ord
 on conflict (workflow_id, contact_id, seq) do nothing
-returning id, project_id, workflow_id, version, contact_id, seq, trigger_event_id, started_at, (select email from contacts where id = contact_id) as contact_email,
+returning id, project_id, workflow_id, version, contact_id, seq, trigger_event_id, started_at, batch_id, batch_members is not null as batch_head, (select email from contacts where id = contact_id) as contact_email,
   (select v.steps from workflow_versions v where v.workflow_id = workflow_executions.workflow_id and v.version = workflow_executions.version) as steps`;
 
 export interface ExecutionRequest {
+  /** Its id, when the caller chose it (a planned batch is named after its first execution); a new one otherwise. */
+  executionId?: string;
+  /**
+   * The batch planned for it (dispatch.ts, planBatches), written with the row when its version's
+   * graph goes with a batch's start (not empty, at most RUN_IN_INPUT_MAX_CHARS as jsonb text); a
+   * member other than the head is then written dispatched (its start is the head's).
+   */
+  batchId?: string | null;
+  /** The head's: the batch's execution ids (the head carries them, and its dispatched mark the batch's). */
+  batchMembers?: string[];
   workflowId: string;
   contactId: string;
   eventId?: string | null;
@@ -84,7 +111,10 @@ export interface ExecutionRequest {
  */
 export async function insertExecutions(em: EntityManager, requests: ExecutionRequest[]): Promise<NewExecution[]> {
   if (requests.length === 0) return [];
-  const input = requests.map((r, ord) => ({ ord, id: newId(), workflow_id: r.workflowId, contact_id: r.contactId, event_id: r.eventId ?? null, data: r.data ?? {} }));
+  const input = requests.map((r, ord) => ({
+    ord, id: r.executionId ?? newId(), workflow_id: r.workflowId, contact_id: r.contactId, event_id: r.eventId ?? null, data: r.data ?? {}, batch_id: r.batchId ?? null,
+    members: r.batchMembers ?? null,
+  }));
   const rows = await sqlRows<Record<string, any>>(em, INSERT_EXECUTIONS_SQL, [JSON.stringify(input)]);
   const order = new Map(input.map((i) => [i.id, i.ord]));
   return rows
@@ -100,6 +130,8 @@ export async function insertExecutions(em: EntityManager, requests: ExecutionReq
       steps: r.steps ?? undefined,
       countAfter: countAfterOf(r.trigger_event_id, r.started_at),
       version: r.version,
+      batchId: r.batch_id ?? null,
+      batchHead: r.batch_head === true,
     }));
 }
 
@@ -259,7 +291,10 @@ export async function markCancelled(em: EntityManager, executionId: string, reas
   );
 }
 
-/** Their Temporal workflows were started (an undispatched execution is started again by the dispatcher). */
+/**
+ * Their Temporal workflows were started (an undispatched execution is started again by the
+ * dispatcher); for a batch, its head's (ExecutionBatch.markIds).
+ */
 export async function markDispatched(em: EntityManager, executionIds: string[]) {
   if (executionIds.length === 0) return;
   await sqlRun(em, `update workflow_executions set dispatched_at = now() where id = ${IDS_PARAM}`, [JSON.stringify(executionIds)]);

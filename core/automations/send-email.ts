@@ -11,6 +11,24 @@ import { newId } from '../../db/ids.js';
 import type { StepOf } from './definition.js';
 import { marketingSendDecisionFor } from '../schedule/marketing-decision.js';
 import type { Email } from '../../db/entities/index.js';
+import { createHash } from 'node:crypto';
+
+/**
+ * The email record id of a batch's SEND_EMAIL step: a function of (execution, position in the run),
+ * so an attempt of the batch that finds the record already written (an earlier attempt committed it
+ * and died before the step's outcome) finds it by this id and sends it, never a second one, without
+ * a step record written before the mail only to keep its id (issue 20: the step record is written
+ * once, with the outcome). UUIDv7-shaped: the execution's milliseconds (its id is a UUIDv7), then
+ * bits of a SHA-256 of the pair.
+ */
+export function stepEmailId(executionId: string, idx: number): string {
+  const hash = createHash('sha256').update(`${executionId}:${idx}`).digest();
+  const b = Buffer.from(executionId.replace(/-/g, '').slice(0, 12) + hash.subarray(0, 10).toString('hex'), 'hex');
+  b[6] = 0x70 | (b[6] & 0x0f);
+  b[8] = 0x80 | (b[8] & 0x3f);
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
 
 export type EmailPrepared = { emailId: string } | { skipped: string } | { failed: string } | { waitUntil: Date; reason: string };
 
@@ -86,7 +104,7 @@ async function insertStepEmails(tx: EntityManager, projectId: string, step: Step
 export type StepEmailRecord = Pick<Email, 'id' | 'messageId' | 'fromEmail' | 'subject' | 'html' | 'headers' | 'attachments' | 'marketing' | 'toEmail'> &
   Required<Pick<Email, 'fromName' | 'replyTo' | 'toName' | 'textBody'>>;
 
-type StepEmailsInput = { projectId: string; step: StepOf<'SEND_EMAIL'>; members: { key: string; contact: StepContact; eventData: Record<string, unknown> }[] };
+type StepEmailsInput = { projectId: string; step: StepOf<'SEND_EMAIL'>; members: { key: string; emailId?: string; contact: StepContact; eventData: Record<string, unknown> }[] };
 
 /**
  * prepareStepEmail for many contacts at one step (an automation batch's round), at once: the
@@ -94,7 +112,8 @@ type StepEmailsInput = { projectId: string; step: StepOf<'SEND_EMAIL'>; members:
  * insert. The plain case only: a MARKETING mail to the contact (consent, quiet hours, the frequency
  * cap), a template gone or a sender refused answer null, and a suppressed address is left out of
  * the answer: the caller prepares those one by one (prepareStepEmail), which records why.
- * Answers each prepared member's record as written (StepEmailRecord) by its key.
+ * Answers each prepared member's record as written (StepEmailRecord) by its key; a member's
+ * `emailId` is its record's id (a batch's: stepEmailId), a new one without.
  */
 export async function prepareStepRecordsAtOnce(tx: EntityManager, input: StepEmailsInput): Promise<Map<string, StepEmailRecord> | null> {
   const { projectId, step, members } = input;
@@ -118,7 +137,7 @@ export async function prepareStepRecordsAtOnce(tx: EntityManager, input: StepEma
     .filter((m) => !suppressed.has(normalizeEmail(toOf(m))))
     .map((m) => {
       keys.push(m.key);
-      return stepEmailRow(newId(), step, sender, prepared, m.contact, m.eventData);
+      return stepEmailRow(m.emailId ?? newId(), step, sender, prepared, m.contact, m.eventData);
     });
   if (rows.length === 0) return new Map();
   const records = await insertStepEmails(tx, projectId, step, template, sender, rows);
