@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
  * the project and public-key conditions, and the dispatcher dropped what the trigger let through).
  *
  * Installed by a migration (Migration20261127100000_automation_start_rule, again by
- * Migration20261201200000_event_trigger_per_statement). Changing the rule
+ * Migration20261201200000_event_trigger_per_statement and Migration20261206110000_inbox_trigger_unsorted). Changing the rule
  * means a new migration that runs AUTOMATION_RULE_SQL again and records its checksum
  * (AUTOMATION_RULE_CHECKSUM): test/automation-start-rule.test.ts fails until there is one.
  */
@@ -37,7 +37,11 @@ import { createHash } from 'node:crypto';
  *   per statement, over the rows it inserted (a transition table), set-based: a batch of outcomes
  *   writes up to 200 `email.*` events in one statement, and a call per row (plpgsql, two
  *   queries) was ~0.1 ms of PostgreSQL CPU per campaign message (bench/RESULTS.md). The inbox
- *   rows keep the order the statement inserted the events in.
+ *   rows keep the order the statement inserted the events in: the plan is a scan of the transition
+ *   table (in insertion order) with a filter, the two EXISTS stay subplans (under OR the planner
+ *   cannot turn them into joins), so nothing reorders the rows. It had a row_number() window and an
+ *   ORDER BY to say so; their Sort and WindowAgg were ~0.04 ms of every track statement's
+ *   ~0.2-0.3 ms (bench/RESULTS.md, track-cpu).
  */
 export const AUTOMATION_RULE_SQL = `
 create or replace function automation_start_workflows(p_project uuid, p_name text, p_public_key boolean)
@@ -56,10 +60,10 @@ create or replace function automation_inbox_on_event() returns trigger language 
 begin
   insert into automation_inbox (event_id, project_id, contact_id, name, data, public_key)
   select n.id, n.project_id, n.contact_id, n.name, n.data, n.public_key
-  from (select e.*, row_number() over () as seq from inserted_events e where e.contact_id is not null) n
-  where exists (select 1 from automation_start_workflows(n.project_id, n.name, n.public_key))
-    or exists (select 1 from automation_waiting_executions(n.project_id, n.contact_id, n.name))
-  order by n.seq;
+  from inserted_events n
+  where n.contact_id is not null
+    and (exists (select 1 from automation_start_workflows(n.project_id, n.name, n.public_key))
+      or exists (select 1 from automation_waiting_executions(n.project_id, n.contact_id, n.name)));
   return null;
 end $$;
 drop trigger if exists events_automation_inbox on events;

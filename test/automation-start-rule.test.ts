@@ -7,7 +7,7 @@ import { markExecutions } from '../core/automations/records.js';
 import { AUTOMATION_RULE_SQL, automationRuleChecksum } from '../db/automation-start-rule.js';
 import { createWorkflow } from '../core/automations/workflows.js';
 import { createProject } from '../core/projects/keys.js';
-import { AUTOMATION_RULE_CHECKSUM } from '../db/migrations/Migration20261201200000_event_trigger_per_statement.js';
+import { AUTOMATION_RULE_CHECKSUM } from '../db/migrations/Migration20261206110000_inbox_trigger_unsorted.js';
 import { newId } from '../db/ids.js';
 import type { MikroORM } from '../db/orm.js';
 import { sqlRows, sqlRun } from '../db/sql.js';
