@@ -40,6 +40,11 @@ export function newId(now = Date.now()): string {
   b[6] = 0x70 | (seq >> 8);
   b[7] = seq & 0xff;
   b[8] = (b[8] & 0x3f) | 0x80;
+  return uuidString(b);
+}
+
+/** 16 bytes in the UUID text form (8-4-4-4-12 hex digits). */
+export function uuidString(b: Buffer): string {
   const h = b.toString('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

@@ -90,9 +90,12 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
     }
   };
   const enqueue = (pass: InboxPass) => {
-    for (const e of pass.starts) queue.push({ executions: 1, marks: [e.executionId], start: () => opts.engine.start(e) });
-    for (const b of pass.batches) queue.push({ executions: b.executions.length, marks: b.markIds, start: () => opts.engine.startBatch(b) });
-    queued += pass.starts.length + pass.batches.reduce((n, b) => n + b.executions.length, 0);
+    const items = [
+      ...pass.starts.map((e) => ({ executions: 1, marks: [e.executionId], start: () => opts.engine.start(e) })),
+      ...pass.batches.map((b) => ({ executions: b.executions.length, marks: b.markIds, start: () => opts.engine.startBatch(b) })),
+    ];
+    queue.push(...items);
+    queued += items.reduce((n, item) => n + item.executions, 0);
     while (lanes < STARTS_IN_FLIGHT && lanes < queue.length) void lane();
   };
   const room = () => (queued < MAX_QUEUED_STARTS ? Promise.resolve() : new Promise<void>((r) => roomWaiters.push(r)));

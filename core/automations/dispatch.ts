@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { automationBatchId, automationWorkflowId } from '../workflow-ids.js';
-import { RUN_IN_INPUT_MAX_CHARS, type AutomationEngine } from './engine.js';
+import type { AutomationEngine } from './engine.js';
 import { countAfterOf, insertExecutions, markDispatched, type ExecutionBatch, type NewExecution } from './executions.js';
 import { listParam, sqlRows, sqlRun } from '../../db/sql.js';
 import { newId } from '../../db/ids.js';

@@ -5,8 +5,6 @@ import { log } from '../log.js';
 import type { AutomationInput, AutomationEventSignal } from './types.js';
 import type { DeliveryRetry } from '../config.js';
 import { RUN_IN_INPUT_MAX_CHARS, type ExecutionBatch, type NewExecution } from './executions.js';
-
-export { RUN_IN_INPUT_MAX_CHARS };
 import { AUTOMATION_BATCH_WORKFLOW, AUTOMATION_EVENT_SIGNAL, AUTOMATION_WORKFLOW, type AutomationBatchWorkflow, type AutomationWorkflow } from './automation-workflow.js';
 
 /** What the API and the worker's dispatcher need from Temporal for automations. */
@@ -20,7 +18,6 @@ export interface AutomationEngine {
   /** WAIT_FOR_EVENT: the contact recorded an event the execution may be waiting for. */
   signalEvent(temporalId: string, event: AutomationEventSignal): Promise<void>;
 }
-
 
 /**
  * `deliveryRetry` (the worker's DELIVERY_* policy): given, an execution whose row came with its

@@ -7,7 +7,7 @@ import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { findSuppressed } from '../suppressions.js';
 import { normalizeEmail } from '../contacts.js';
 import { templateContent, type TemplateContent } from '../templates/templates.js';
-import { newId } from '../../db/ids.js';
+import { newId, uuidString } from '../../db/ids.js';
 import type { StepOf } from './definition.js';
 import { marketingSendDecisionFor } from '../schedule/marketing-decision.js';
 import type { Email } from '../../db/entities/index.js';
@@ -26,8 +26,7 @@ export function stepEmailId(executionId: string, idx: number): string {
   const b = Buffer.from(executionId.replace(/-/g, '').slice(0, 12) + hash.subarray(0, 10).toString('hex'), 'hex');
   b[6] = 0x70 | (b[6] & 0x0f);
   b[8] = 0x80 | (b[8] & 0x3f);
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return uuidString(b);
 }
 
 export type EmailPrepared = { emailId: string } | { skipped: string } | { failed: string } | { waitUntil: Date; reason: string };

@@ -34,7 +34,6 @@ const LITERAL = /^[^\u0000-\u001f&<>\uE000]*$/;
 const SHAPE_CHARS_MAX = 1_000_000;
 const SHAPES_MAX = 4096;
 
-
 /** A template split at its placeholders: `literals[i]`, placeholder i, `literals[i + 1]`... */
 export interface TemplateSlots {
   literals: string[];
