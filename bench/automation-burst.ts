@@ -40,7 +40,7 @@
  * entries read, which include a bitmap scan's whole prefix, uncounted by the table's fetches), and
  * BENCH_TIMELINE=1 the per-second timeline of tracks, mails and an execution's stages.
  *
- * Env: BENCH_CONTACTS (N, 2000), BENCH_CONCURRENCY (16), BENCH_WARMUP (min(N, 1000) tracks before phase 0, not measured), BENCH_STACK, BENCH_DB, BENCH_WORKERS,
+ * Env: BENCH_CONTACTS (N, 2000), BENCH_CONCURRENCY (16), BENCH_WARMUP (min(N, 1000) tracks before phase 0, not measured), BENCH_WARM_ENGINE (min(N, 1000) sign-ups and a campaign through a third project first, not measured), BENCH_STACK, BENCH_DB, BENCH_WORKERS,
  * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_OWN_SESSIONS (1: each service in its own session), BENCH_COUNT_QUERIES, BENCH_AUTO_EXPLAIN, BENCH_INDEX_STATS, BENCH_TIMELINE, BENCH_PHASES (track,automation,campaign,floor),
  * BENCH_PHASE_TIMEOUT_S (600: a phase whose mails are not all in by then is reported as it stands),
  * BENCH_TIMEOUT_S (3600: the whole run; then everything is stopped, exit 2), BENCH_DB_URL (admin URL).
@@ -48,6 +48,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -95,6 +96,14 @@ const TIMELINE = process.env.BENCH_TIMELINE === '1';
 const INDEX_STATS = process.env.BENCH_INDEX_STATS === '1';
 /** Tracks before phase 0, not measured (BENCH_WARMUP; 0: none). */
 const WARMUP = Math.max(0, Number(process.env.BENCH_WARMUP ?? Math.min(N, 1000)));
+/**
+ * Sign-ups and then a campaign through a third project before the phases, not measured
+ * (BENCH_WARM_ENGINE; 0: none). Without it the automation phase, which runs first, carried the
+ * workers' JIT warm-up of the delivery engine the campaign then ran on warm: perf of the worker
+ * (2026-11-27) put TurboFan's background compiles at 839 samples of the automation window against
+ * 157 of the campaign's, for the same 4,000 mails.
+ */
+const WARM_ENGINE = Math.max(0, Number(process.env.BENCH_WARM_ENGINE ?? Math.min(N, 1000)));
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'track,automation,campaign,floor').split(','));
 const PHASE_TIMEOUT_MS = Number(process.env.BENCH_PHASE_TIMEOUT_S ?? 600) * 1000;
 const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 3600) * 1000;
@@ -518,31 +527,45 @@ async function main() {
       peakApi = Math.max(peakApi, stack!.apiPids().reduce((s, p) => s + rssOf(p), 0));
       peakWorkers = Math.max(peakWorkers, stack!.workerPids().reduce((s, p) => s + rssOf(p), 0));
     }, 500);
-    const call = async (method: string, p: string, key: string, payload?: unknown) => {
-      const res = await fetch(stack!.apiUrl + p, {
-        method,
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-        signal: AbortSignal.timeout(60_000),
+    // node:http with a keep-alive agent, not fetch: the load generator shares the machine with the
+    // stack, and fetch (undici) cost ~0.6 ms of the bench's CPU per track (perf, 2026-11-27), more than
+    // the API's own, taken from the services during the automation phase alone.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+    const call = (method: string, p: string, key: string, payload?: unknown) =>
+      new Promise<any>((resolve, reject) => {
+        const body = payload === undefined ? undefined : JSON.stringify(payload);
+        const req = http.request(
+          stack!.apiUrl + p,
+          { method, agent, timeout: 60_000, headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }) } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const text = Buffer.concat(chunks).toString('utf8');
+              if (res.statusCode! >= 300) reject(new Error(`${method} ${p}: ${res.statusCode} ${text.slice(0, 300)}`));
+              else resolve(text ? JSON.parse(text) : undefined);
+            });
+            res.on('error', reject);
+          },
+        );
+        req.on('timeout', () => req.destroy(new Error(`${method} ${p}: no answer in 60 s`)));
+        req.on('error', reject);
+        req.end(body);
       });
-      const text = await res.text();
-      if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${text.slice(0, 300)}`);
-      return text ? JSON.parse(text) : undefined;
-    };
     /** Waits until every recipient got a mail (or the phase timeout), with a progress line every 5 s. */
-    const untilArrived = async (phase: string, extra?: () => Promise<string>) => {
+    const untilArrived = async (phase: string, extra?: () => Promise<string>, expected = N) => {
       const deadline = Date.now() + PHASE_TIMEOUT_MS;
       let lastLine = 0;
       for (;;) {
         const r = await sink.report();
-        if (r.distinctRecipients >= N) return true;
+        if (r.distinctRecipients >= expected) return true;
         if (Date.now() > deadline) {
-          progress(`${phase}: TIMEOUT after ${PHASE_TIMEOUT_MS / 1000} s with ${r.distinctRecipients}/${N} mails: reporting what arrived`);
+          progress(`${phase}: TIMEOUT after ${PHASE_TIMEOUT_MS / 1000} s with ${r.distinctRecipients}/${expected} mails: reporting what arrived`);
           return false;
         }
         if (Date.now() - lastLine > 5000) {
           lastLine = Date.now();
-          progress(`${phase}: ${r.distinctRecipients}/${N} mails${extra ? `; ${await extra()}` : ''}; load ${load()}`);
+          progress(`${phase}: ${r.distinctRecipients}/${expected} mails${extra ? `; ${await extra()}` : ''}; load ${load()}`);
         }
         await sleep(100);
       }
@@ -573,6 +596,27 @@ async function main() {
     const rates: Record<string, number> = {};
     out.push('');
     out.push(`Automations vs campaign vs bare Temporal: N=${N}, tracks ${CONCURRENCY} at a time, stack ${STACK}${STACK === 'processes' ? ` (${WORKERS} workers, ${BUILT ? 'built' : 'tsx'})` : ''}, database ${DB === 'pg' ? 'PostgreSQL' : 'embedded PGlite'}; ${cpus().length} cores`);
+
+    if (WARM_ENGINE > 0 && (PHASES.has('automation') || PHASES.has('campaign'))) {
+      progress(`warm-up: ${WARM_ENGINE} sign-ups, then a campaign to them, through a third project, not measured`);
+      const warm = await createProject(em, 'burst-warm');
+      await em.getConnection().execute(
+        `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, records, verified_at)
+         values (?, ?, 'warm.test', 'VERIFIED', 'b', ?, ?, '[]', now())`,
+        [newId(), warm.project.id, keys.publicKey, encryptSecret(BENCH_SECRET, keys.privateKeyPem)],
+      );
+      const wt = await createTemplate(em, warm.project.id, { name: 'welcome', subject: 'Welcome', body, type: 'TRANSACTIONAL', from: 'hi@warm.test' });
+      await createWorkflow(em, warm.project.id, { name: 'signup', enabled: true, trigger: { type: 'EVENT', eventName: 'signup' }, steps: [{ id: 'welcome', type: 'SEND_EMAIL', templateId: wt.id }] });
+      await sink.reset();
+      await trackAll(warm.publicKey, 'warm-engine-', undefined, emails.slice(0, WARM_ENGINE));
+      await untilArrived('warm-up automation', undefined, WARM_ENGINE);
+      await sink.reset();
+      const warmCampaign = await call('POST', '/campaigns', warm.secretKey, { name: 'warm', subject: 'Campaign', body, from: 'hi@warm.test', type: 'TRANSACTIONAL', audienceType: 'ALL' });
+      await call('POST', `/campaigns/${warmCampaign.data.id}/send`, warm.secretKey, {});
+      await untilArrived('warm-up campaign', undefined, WARM_ENGINE);
+      await sleep(1000); // the last outcomes land before the phases' counters start
+      await sink.reset();
+    }
 
     // 0. Track with nobody listening (another project, same event name).
     if (PHASES.has('track')) {
