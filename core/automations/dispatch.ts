@@ -22,8 +22,14 @@ export interface InboxPass {
   signals: EventSignal[];
 }
 
-/** Executions per batch workflow (its input carries each one's ids and address: ~200 bytes each, and the graph once). */
-export const BATCH_MAX_EXECUTIONS = 200;
+/**
+ * Executions per batch workflow (its input carries each one's ids and address: ~200 bytes each, and
+ * the graph once: ~100 KB at 500, under Temporal's 512 KB payload warning). As large as a
+ * dispatcher pass (PASS_ROWS): a burst's pass of 250 ms gathers ~375 sign-ups at 1,500 tracks/s,
+ * which at 200 split into two batches; at 500 it is one, and Temporal's share per mail halved
+ * (production layout, N = 10,000: 0.18-0.20 -> 0.10 ms of the server's CPU per mail; bench/RESULTS.md).
+ */
+export const BATCH_MAX_EXECUTIONS = 500;
 
 /**
  * The batches of a pass, chosen before its insert so that the insert writes each execution's batch
