@@ -452,6 +452,12 @@ async function startProcesses(sink: Sink, queryDir: string | undefined): Promise
   }
 }
 
+/** This process's CPU (user + system) since `start`, in ms: the load generator's own cost, which shares the machine with the stack. */
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(start);
+  return (d.user + d.system) / 1000;
+}
+
 /** Round trips by statement, summed over the counter files of `pids` (BENCH_COUNT_QUERIES). */
 function queryCounts(dir: string | undefined, pids: number[]): Map<string, number> {
   const total = new Map<string, number>();
@@ -628,11 +634,13 @@ async function main() {
       }
       progress(`phase 0: ${N} tracks into a project with no workflow (load ${load()})`);
       const cpuT0 = await cpuSnapshot(stack, em);
+      const client0 = process.cpuUsage();
       const s = await trackAll(quiet.publicKey, 'quiet-');
+      const clientMs = cpuMsSince(client0);
       const cpuT1 = await cpuSnapshot(stack, em);
       rates.trackNone = N / s;
       line('track, no workflow listening', `${rates.trackNone.toFixed(0)} tracks/s (${s.toFixed(1)} s; load ${load()})`);
-      line('track, no workflow listening: CPU per track', cpuPerMail(cpuT0, cpuT1, N));
+      line('track, no workflow listening: CPU per track', `${cpuPerMail(cpuT0, cpuT1, N)}; the bench's client ${(clientMs / N).toFixed(2)} ms`);
     }
 
     // 1. Automation burst.
@@ -645,9 +653,11 @@ async function main() {
       const cpu0 = await cpuSnapshot(stack, em);
       progress(`phase 1: ${N} sign-ups tracked, each starting the workflow (load ${load()})`);
       const t0 = Date.now();
+      const client0 = process.cpuUsage();
       const trackSeconds = await trackAll(publicKey, '', tracked);
+      const clientMs = cpuMsSince(client0);
       rates.trackListening = N / trackSeconds;
-      line('automation: CPU per track while tracking (first track -> last answer)', cpuPerMail(cpu0, await cpuSnapshot(stack, em), N));
+      line('automation: CPU per track while tracking (first track -> last answer)', `${cpuPerMail(cpu0, await cpuSnapshot(stack, em), N)}; the bench's client ${(clientMs / N).toFixed(2)} ms`);
       progress(`phase 1: tracks done in ${trackSeconds.toFixed(1)} s; waiting for the mails`);
       const complete = await untilArrived('automation', async () => {
         const rows = await sqlRows<{ status: string; n: string }>(em, 'select status, count(*) as n from workflow_executions where workflow_id = ? group by status', [wf.id]);
