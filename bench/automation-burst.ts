@@ -49,7 +49,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -458,6 +458,61 @@ function cpuMsSince(start: NodeJS.CpuUsage): number {
   return (d.user + d.system) / 1000;
 }
 
+/**
+ * BENCH_CPU_SHARES (processes stack, Linux, root, cgroup v1 `cpu` at /sys/fs/cgroup/cpu): each part in a
+ * CPU cgroup of its own with these shares, as docker-compose's containers are weighed (`cpu_shares`,
+ * 1024 by default), instead of the session autogroups of processes started side by side. E.g.
+ * `api=1024,worker=256,postgres=1024,temporal=1024,bench=1024`. Every PostgreSQL process of the
+ * machine's cluster is moved, and moved back to the root group at the end.
+ */
+const CPU_SHARES = new Map(
+  (process.env.BENCH_CPU_SHARES ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((kv) => kv.split('=') as [string, string]),
+);
+const CGROUP_CPU = '/sys/fs/cgroup/cpu';
+
+function placeInCpuGroups(stack: Stack, sinkPid: number): () => void {
+  const members: Record<string, number[]> = {
+    api: stack.apiPids(),
+    worker: stack.workerPids(),
+    temporal: descendants(process.pid, 'start-dev'),
+    postgres: spawnSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number),
+    bench: [process.pid, sinkPid],
+  };
+  for (const [name, shares] of CPU_SHARES) {
+    const dir = path.join(CGROUP_CPU, `mh-bench-${name}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'cpu.shares'), shares);
+    for (const pid of members[name] ?? []) {
+      try {
+        writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
+      } catch {
+        /* ended meanwhile */
+      }
+    }
+    progress(`cpu group ${name}: ${(members[name] ?? []).length} process(es), shares ${shares}`);
+  }
+  return () => {
+    for (const name of CPU_SHARES.keys()) {
+      const dir = path.join(CGROUP_CPU, `mh-bench-${name}`);
+      for (const pid of readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)) {
+        try {
+          writeFileSync(path.join(CGROUP_CPU, 'cgroup.procs'), pid);
+        } catch {
+          /* ended meanwhile */
+        }
+      }
+      try {
+        rmdirSync(dir);
+      } catch {
+        /* a process still in it */
+      }
+    }
+  };
+}
+
 /** Round trips by statement, summed over the counter files of `pids` (BENCH_COUNT_QUERIES). */
 function queryCounts(dir: string | undefined, pids: number[]): Map<string, number> {
   const total = new Map<string, number>();
@@ -508,6 +563,15 @@ async function main() {
   const line = (k: string, v: string | number) => out.push(`${k.padEnd(46)} ${v}`);
   try {
     stack = STACK === 'npm-start' ? await startNpmStart(sink) : await startProcesses(sink, queryDir);
+    if (CPU_SHARES.size > 0) {
+      if (STACK !== 'processes') throw new Error('BENCH_CPU_SHARES needs BENCH_STACK=processes');
+      const undo = placeInCpuGroups(stack, sink.pid);
+      const stop = stack.stop.bind(stack);
+      stack.stop = async () => {
+        undo();
+        await stop();
+      };
+    }
     orm = await openOrm(stack.databaseUrl, { poolMax: 1 });
     connection = await Connection.connect({ address: stack.temporalAddress });
     const client = new Client({ connection });
