@@ -41,7 +41,7 @@
  * BENCH_TIMELINE=1 the per-second timeline of tracks, mails and an execution's stages.
  *
  * Env: BENCH_CONTACTS (N, 2000), BENCH_CONCURRENCY (16), BENCH_WARMUP (min(N, 1000) tracks before phase 0, not measured), BENCH_WARM_ENGINE (min(N, 1000) sign-ups and a campaign through a third project first, not measured), BENCH_STACK, BENCH_DB, BENCH_WORKERS,
- * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_OWN_SESSIONS (1: each service in its own session), BENCH_COUNT_QUERIES, BENCH_AUTO_EXPLAIN, BENCH_INDEX_STATS, BENCH_TIMELINE, BENCH_PHASES (track,automation,campaign,floor),
+ * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_OWN_SESSIONS (1: each service in its own session), BENCH_CPU_SHARES (each part in a CPU cgroup with those shares, as containers), BENCH_COUNT_QUERIES, BENCH_AUTO_EXPLAIN, BENCH_INDEX_STATS, BENCH_TIMELINE, BENCH_PHASES (track,automation,campaign,floor),
  * BENCH_PHASE_TIMEOUT_S (600: a phase whose mails are not all in by then is reported as it stands),
  * BENCH_TIMEOUT_S (3600: the whole run; then everything is stopped, exit 2), BENCH_DB_URL (admin URL).
  * Progress (and the services' own output) goes to stderr, the results to stdout.
