@@ -261,10 +261,12 @@ describe('deliverEmailsWorkflow through a real worker and SMTP server', () => {
       { toEmail: 'stranded@recipients.test', ageMs: 120_000 },
       { toEmail: 'fresh@recipients.test' },
       { toEmail: 'campaign@recipients.test', ageMs: 120_000, campaignId: '00000000-0000-7000-8000-000000000001' },
-      { toEmail: 'waiting@recipients.test', ageMs: 120_000 },
+      // Written young: the worker's sweeper (a pass every second) must never see it old and undispatched.
+      { toEmail: 'waiting@recipients.test' },
     ]);
-    // `waiting` has a workflow (it waits its turn in a slow project's backlog): not the sweeper's.
-    await ctx.orm.em.fork().getConnection().execute('update emails set dispatched_at = now() where id = ?', [waiting]);
+    // `waiting` has a workflow (it waits its turn in a slow project's backlog): not the sweeper's. Marked
+    // and aged in one statement (marked after an old insert, a pass in between sent it: CI, 2026-11-27).
+    await ctx.orm.em.fork().getConnection().execute(`update emails set dispatched_at = now(), created_at = now() - interval '120 seconds' where id = ?`, [waiting]);
     try {
       // The worker runs a pass every second (30 s in production).
       await waitUntil(async () => (await emailStates(ctx.orm, [stranded]))[0].status === 'SENT');
