@@ -578,18 +578,23 @@ async function main() {
     const em = orm.em.fork();
     const count = async (sql: string, params: unknown[] = []) => Number((await sqlRows<{ n: string }>(em, sql, params))[0].n);
 
-    // The project, its verified domain, the template and the listening workflow; a second project listens to nothing.
-    const { project, publicKey, secretKey } = await createProject(em, 'burst');
-    const quiet = await createProject(em, 'burst-quiet');
     const keys = await generateDkimKeyPair();
-    await em.getConnection().execute(
-      `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, records, verified_at)
-       values (?, ?, 'bench.test', 'VERIFIED', 'b', ?, ?, '[]', now())`,
-      [newId(), project.id, keys.publicKey, encryptSecret(BENCH_SECRET, keys.privateKeyPem)],
-    );
     const body = '<p>Hi {{email}}, welcome.</p>';
-    const t = await createTemplate(em, project.id, { name: 'welcome', subject: 'Welcome', body, type: 'TRANSACTIONAL', from: 'hi@bench.test' });
-    const wf = await createWorkflow(em, project.id, { name: 'signup', enabled: true, trigger: { type: 'EVENT', eventName: 'signup' }, steps: [{ id: 'welcome', type: 'SEND_EMAIL', templateId: t.id }] });
+    /** A project with its verified (DKIM-signing) domain, the welcome template and the enabled workflow `signup -> SEND_EMAIL`. */
+    const listeningProject = async (name: string, domain: string) => {
+      const created = await createProject(em, name);
+      await em.getConnection().execute(
+        `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, records, verified_at)
+         values (?, ?, ?, 'VERIFIED', 'b', ?, ?, '[]', now())`,
+        [newId(), created.project.id, domain, keys.publicKey, encryptSecret(BENCH_SECRET, keys.privateKeyPem)],
+      );
+      const template = await createTemplate(em, created.project.id, { name: 'welcome', subject: 'Welcome', body, type: 'TRANSACTIONAL', from: `hi@${domain}` });
+      const workflow = await createWorkflow(em, created.project.id, { name: 'signup', enabled: true, trigger: { type: 'EVENT', eventName: 'signup' }, steps: [{ id: 'welcome', type: 'SEND_EMAIL', templateId: template.id }] });
+      return { ...created, workflow };
+    };
+    // The measured project; a second project listens to nothing.
+    const { publicKey, secretKey, workflow: wf } = await listeningProject('burst', 'bench.test');
+    const quiet = await createProject(em, 'burst-quiet');
 
     let peakApi = 0;
     let peakWorkers = 0;
@@ -669,14 +674,7 @@ async function main() {
 
     if (WARM_ENGINE > 0 && (PHASES.has('automation') || PHASES.has('campaign'))) {
       progress(`warm-up: ${WARM_ENGINE} sign-ups, then a campaign to them, through a third project, not measured`);
-      const warm = await createProject(em, 'burst-warm');
-      await em.getConnection().execute(
-        `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, records, verified_at)
-         values (?, ?, 'warm.test', 'VERIFIED', 'b', ?, ?, '[]', now())`,
-        [newId(), warm.project.id, keys.publicKey, encryptSecret(BENCH_SECRET, keys.privateKeyPem)],
-      );
-      const wt = await createTemplate(em, warm.project.id, { name: 'welcome', subject: 'Welcome', body, type: 'TRANSACTIONAL', from: 'hi@warm.test' });
-      await createWorkflow(em, warm.project.id, { name: 'signup', enabled: true, trigger: { type: 'EVENT', eventName: 'signup' }, steps: [{ id: 'welcome', type: 'SEND_EMAIL', templateId: wt.id }] });
+      const warm = await listeningProject('burst-warm', 'warm.test');
       await sink.reset();
       await trackAll(warm.publicKey, 'warm-engine-', undefined, emails.slice(0, WARM_ENGINE));
       await untilArrived('warm-up automation', undefined, WARM_ENGINE);
