@@ -4,7 +4,7 @@ import { Contact } from '../db/entities/index.js';
 import { isUuid } from '../db/ids.js';
 import { DomainError, notFound } from './errors.js';
 import { keysetPage } from './paging.js';
-import { sqlOne } from '../db/sql.js';
+import { listParam, sqlOne, sqlRows } from '../db/sql.js';
 import { CONTACT_INPUT_CTE, normalizeEmail, PREVIOUS_SUBSCRIPTION_CTE, splitDataPatch, UPSERT_CONTACT_BODY, UPSERT_CONTACT_SQL, upsertContactParams, FULL_AUTHORITY, type UpsertAuthority, type UpsertInput } from './contact-upsert.js';
 import { recordEvent } from './events/events.js';
 import { setContactTimezone } from './schedule/contact-timezone.js';
@@ -25,8 +25,14 @@ export * from './contact-upsert.js';
 /** Those of `emails` (normalized) whose contact opted out of marketing mail, in address order. */
 export async function findOptedOut(em: EntityManager, projectId: string, emails: string[]): Promise<string[]> {
   if (emails.length === 0) return [];
-  const contacts = await em.find(Contact, { projectId, email: { $in: emails.map(normalizeEmail) }, unsubscribedAt: { $ne: null } }, { orderBy: { email: 'asc' } });
-  return contacts.map((c) => c.email);
+  // One raw statement, the list as one parameter (db/sql.ts, listParam): an ORM `$in` of a
+  // campaign page's 500 addresses cost ~15 ms of PostgreSQL per page (planning 500 parameters).
+  const rows = await sqlRows<{ email: string }>(
+    em,
+    `select email from contacts where project_id = ? and email = ${listParam()} and unsubscribed_at is not null order by email`,
+    [projectId, JSON.stringify(emails.map(normalizeEmail))],
+  );
+  return rows.map((r) => r.email);
 }
 
 export const rowToContact = (r: Record<string, any>): ContactRow => ({

@@ -141,9 +141,16 @@ export class OutcomeBuffer {
     return this.unrecorded >= FLUSH_ROWS;
   }
 
-  /** Waits until fewer than FLUSH_ROWS outcomes are unrecorded. */
+  /**
+   * Waits until fewer than FLUSH_ROWS outcomes are unrecorded: for the writes under way when there
+   * are any (the rows buffered meanwhile go in the next write, whole), else by writing the buffer.
+   * Not a flush per waiting lane: each would write the few rows buffered since the last one.
+   */
   async room(): Promise<void> {
-    while (this.unrecorded >= FLUSH_ROWS) await this.flush().catch(() => {});
+    while (this.unrecorded >= FLUSH_ROWS) {
+      if (this.unrecorded > this.pending.length) await this.writing.catch(() => {});
+      else await this.flush().catch(() => {});
+    }
   }
 }
 
