@@ -8,7 +8,8 @@
  * Reports messages/s of both and their ratio, total time, the worker's peak RSS, Temporal history
  * events per 1,000 recipients (all runs of the workflow), PostgreSQL rows written per message, and
  * duplicates at the sink, PostgreSQL transactions per message and the CPU of the backends serving the
- * workers. Env: BENCH_TOTAL (100000), BENCH_DB_URL (admin URL), BENCH_WORKERS (worker
+ * workers; on a server that preloads pg_stat_statements, also the 10 statements that took most of its
+ * time. Env: BENCH_TOTAL (100000), BENCH_DB_URL (admin URL), BENCH_WORKERS (worker
  * processes polling the queue, 1 by default: the campaign's pages in flight spread over them),
  * BENCH_WORKER_SOURCE=ts (run the worker from the sources under tsx instead of `npm run build`'s dist/).
  */
@@ -59,6 +60,34 @@ async function functionTimes(db: pg.Client): Promise<Map<string, { calls: number
   return new Map(r.rows.map((x) => [x.funcname, { calls: Number(x.calls), selfMs: x.self_time }]));
 }
 
+/**
+ * The statements that took most of PostgreSQL's time in the bench's database since `reset()`, when
+ * the server preloads pg_stat_statements (`shared_preload_libraries`; the bench cannot turn it on):
+ * calls, rows and execution time per message. Null otherwise.
+ */
+async function statementProfile(db: pg.Client): Promise<{ reset(): Promise<void>; top(perMessage: number): Promise<unknown[]> } | null> {
+  const preload = (await db.query<{ v: string }>("select current_setting('shared_preload_libraries') as v")).rows[0].v;
+  if (!preload.split(',').some((l) => l.trim() === 'pg_stat_statements')) return null;
+  await db.query('create extension if not exists pg_stat_statements');
+  const thisDb = '(select oid from pg_database where datname = current_database())';
+  return {
+    reset: async () => void (await db.query(`select pg_stat_statements_reset(0, ${thisDb}, 0)`)),
+    top: async (messages: number) =>
+      (
+        await db.query<{ calls: string; rows: string; ms: number; query: string }>(
+          `select calls, rows, total_exec_time as ms, regexp_replace(query, '\\s+', ' ', 'g') as query
+           from pg_stat_statements where dbid = ${thisDb} order by total_exec_time desc limit 10`,
+        )
+      ).rows.map((r) => ({
+        calls: Number(r.calls),
+        rowsPerCall: Number((Number(r.rows) / Number(r.calls)).toFixed(1)),
+        msPerCall: Number((r.ms / Number(r.calls)).toFixed(3)),
+        msPerMessage: Number((r.ms / messages).toFixed(4)),
+        statement: r.query.slice(0, 160),
+      })),
+  };
+}
+
 /** CPU (ms) of each PostgreSQL backend serving the bench's database now (the workers' pools keep theirs open). */
 async function backendCpu(db: pg.Client): Promise<Map<number, number>> {
   const r = await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
@@ -99,6 +128,8 @@ async function main() {
     const functionsBefore = await functionTimes(stats);
     const workersCpuBefore = workers.reduce((sum, w) => sum + cpuMs(w.pid!), 0);
     const sinkCpuBefore = cpuMs(sink.pid);
+    const statements = await statementProfile(stats);
+    await statements?.reset();
     const started = Date.now();
     await sendCampaign(em, { temporal: client, config: { taskQueue } }, project.id, campaign.id);
     let lastProgress = 0;
@@ -114,6 +145,7 @@ async function main() {
       await new Promise((res) => setTimeout(res, 250));
     }
     const campaignMs = Date.now() - started;
+    const topStatements = (await statements?.top(TOTAL)) ?? null;
     const workersCpuMs = workers.reduce((sum, w) => sum + cpuMs(w.pid!), 0) - workersCpuBefore;
     const sinkCpuMs = cpuMs(sink.pid) - sinkCpuBefore;
     const backendsAfter = await backendCpu(stats);
@@ -183,6 +215,8 @@ async function main() {
           postgresBackendCpuMsPerMessage: Number((backendsCpuMs / TOTAL).toFixed(3)),
           // Wall time inside each plpgsql function (its own, lock waits included), per message.
           postgresFunctions: functions,
+          // With pg_stat_statements preloaded by the server: the 10 statements that took most of its time.
+          postgresTopStatements: topStatements,
         },
         null,
         2,
