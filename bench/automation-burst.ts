@@ -59,7 +59,6 @@ import { Worker, NativeConnection } from '@temporalio/worker';
 import pg from 'pg';
 import { createProject } from '../core/projects/keys.js';
 import { generateDkimKeyPair } from '../core/domains/dkim.js';
-import { encryptSecret } from '../core/secrets.js';
 import { createTemplate } from '../core/templates/templates.js';
 import { createWorkflow } from '../core/automations/workflows.js';
 import { automationWorkflowId } from '../core/workflow-ids.js';
@@ -72,7 +71,7 @@ import { limiter } from '../activities/lib/concurrency.js';
 import { findTemporalCli, startTemporalDevServer } from '../launcher/temporal-cli.js';
 import { withEmbeddedPassword } from '../launcher/embedded-password.js';
 import { sourceHash } from '../launcher/source-hash.mjs';
-import { ADMIN_URL, BENCH_SECRET } from './stack.js';
+import { addVerifiedBenchDomain, ADMIN_URL, BENCH_SECRET } from './stack.js';
 import { startSinkProcess, type Arrival, type Sink } from './smtp-sink.js';
 
 /**
@@ -583,11 +582,7 @@ async function main() {
     /** A project with its verified (DKIM-signing) domain, the welcome template and the enabled workflow `signup -> SEND_EMAIL`. */
     const listeningProject = async (name: string, domain: string) => {
       const created = await createProject(em, name);
-      await em.getConnection().execute(
-        `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, records, verified_at)
-         values (?, ?, ?, 'VERIFIED', 'b', ?, ?, '[]', now())`,
-        [newId(), created.project.id, domain, keys.publicKey, encryptSecret(BENCH_SECRET, keys.privateKeyPem)],
-      );
+      await addVerifiedBenchDomain(em, created.project.id, domain, keys);
       const template = await createTemplate(em, created.project.id, { name: 'welcome', subject: 'Welcome', body, type: 'TRANSACTIONAL', from: `hi@${domain}` });
       const workflow = await createWorkflow(em, created.project.id, { name: 'signup', enabled: true, trigger: { type: 'EVENT', eventName: 'signup' }, steps: [{ id: 'welcome', type: 'SEND_EMAIL', templateId: template.id }] });
       return { ...created, workflow };

@@ -20,11 +20,10 @@ import { maxInWindow } from '../core/pacing.js';
 import { buildDeps } from '../core/deps.js';
 import { generateDkimKeyPair } from '../core/domains/dkim.js';
 import { createProject } from '../core/projects/keys.js';
-import { encryptSecret } from '../core/secrets.js';
 import { newId } from '../db/ids.js';
 import { buildDist } from '../launcher/build.js';
 import { spawnWorker } from './worker-process.js';
-import { BENCH_SECRET, startBenchStack } from './stack.js';
+import { addVerifiedBenchDomain, startBenchStack } from './stack.js';
 
 const PER_CAMPAIGN = Number(process.env.BENCH_PER_CAMPAIGN ?? 500);
 const SENDS = Number(process.env.BENCH_SENDS ?? 200);
@@ -50,11 +49,7 @@ async function main() {
     const keys = await generateDkimKeyPair();
     const newProject = async (name: string, domain: string) => {
       const created = await createProject(em, name);
-      await em.getConnection().execute(
-        `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, records, verified_at)
-         values (?, ?, ?, 'VERIFIED', 'bench', ?, ?, '[]', now())`,
-        [newId(), created.project.id, domain, keys.publicKey, encryptSecret(BENCH_SECRET, keys.privateKeyPem)],
-      );
+      await addVerifiedBenchDomain(em, created.project.id, domain, keys);
       const call = async (method: string, p: string, body?: unknown) => {
         const res = await fetch(base + p, { method, headers: { authorization: `Bearer ${created.secretKey}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
         const json = (await res.json()) as { data: Record<string, unknown> };

@@ -65,7 +65,7 @@ async function functionTimes(db: pg.Client): Promise<Map<string, { calls: number
  * the server preloads pg_stat_statements (`shared_preload_libraries`; the bench cannot turn it on):
  * calls, rows and execution time per message. Null otherwise.
  */
-async function statementProfile(db: pg.Client): Promise<{ reset(): Promise<void>; top(perMessage: number): Promise<unknown[]> } | null> {
+async function statementProfile(db: pg.Client): Promise<{ reset(): Promise<void>; top(messages: number): Promise<unknown[]> } | null> {
   const preload = (await db.query<{ v: string }>("select current_setting('shared_preload_libraries') as v")).rows[0].v;
   if (!preload.split(',').some((l) => l.trim() === 'pg_stat_statements')) return null;
   await db.query('create extension if not exists pg_stat_statements');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { generateDkimKeyPair } from '../core/domains/dkim.js';
+import { generateDkimKeyPair, type DkimKeyPair } from '../core/domains/dkim.js';
 import { encryptSecret } from '../core/secrets.js';
 import { newId } from '../db/ids.js';
 import { openOrm } from '../db/orm.js';
@@ -66,17 +66,18 @@ export async function startBenchStack() {
 }
 
 /**
- * The campaign benches' sender: `example.com`, VERIFIED, with a fresh RSA-2048 DKIM key (selector
- * `bench`, encrypted with BENCH_SECRET as the service stores it). Returns the key pair.
+ * A bench's sender: `domain` (`example.com` unless given) of `projectId`, VERIFIED, with an RSA-2048
+ * DKIM key (selector `bench`, encrypted with BENCH_SECRET as the service stores it): `keys`, or a
+ * fresh pair. Returns the key pair.
  */
-export async function addVerifiedBenchDomain(em: EntityManager, projectId: string) {
-  const keys = await generateDkimKeyPair();
+export async function addVerifiedBenchDomain(em: EntityManager, projectId: string, domain = 'example.com', keys?: DkimKeyPair): Promise<DkimKeyPair> {
+  const pair = keys ?? (await generateDkimKeyPair());
   await em.getConnection().execute(
     `insert into domains (id, project_id, domain, status, dkim_selector, dkim_public_key, dkim_private_key_enc, records, verified_at)
-     values (?, ?, 'example.com', 'VERIFIED', 'bench', ?, ?, '[]', now())`,
-    [newId(), projectId, keys.publicKey, encryptSecret(BENCH_SECRET, keys.privateKeyPem)],
+     values (?, ?, ?, 'VERIFIED', 'bench', ?, ?, '[]', now())`,
+    [newId(), projectId, domain, pair.publicKey, encryptSecret(BENCH_SECRET, pair.privateKeyPem)],
   );
-  return keys;
+  return pair;
 }
 
 /** `total` subscribed contacts of `projectId`, contact i being `contactOf(i)`, 10,000 a statement. */
