@@ -151,15 +151,20 @@ export function preparedStatement(name: string, sql: string): PreparedStatement 
 }
 
 /**
- * Rows of a named prepared statement on a pooled connection: planned once per connection instead
- * of on every call. Inside a transaction it runs as a plain statement on the transaction's connection.
+ * Rows of a named prepared statement: planned once per connection instead of on every call, on
+ * the transaction's connection when the entity manager is in one, else on one of the pool's.
  */
 export async function sqlPreparedRows<T = Record<string, unknown>>(em: EntityManager, stmt: PreparedStatement, params: SqlParams): Promise<T[]> {
-  if (em.getTransactionContext()) return sqlRows<T>(em, stmt.sql, params);
+  const query = { name: stmt.name, text: stmt.text, values: bindable(params) };
+  const trx = em.getTransactionContext<KnexTransaction>();
+  if (trx) {
+    if (trx.isCompleted()) throw new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
+    return (await onConnection<T>(await trx.client.acquireConnection(), query)).rows;
+  }
   const pool = em.getConnection().getKnex().client as KnexPoolClient;
   const pg = await pool.acquireConnection();
   try {
-    return (await pg.query({ name: stmt.name, text: stmt.text, values: bindable(params) })).rows as T[];
+    return (await pg.query(query)).rows as T[];
   } finally {
     await pool.releaseConnection(pg);
   }

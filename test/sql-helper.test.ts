@@ -150,7 +150,7 @@ describe('the helpers on the pg connection (no knex query built per statement)',
     await expect(sqlRows(em, '', [])).rejects.toThrow('The query is empty');
   });
 
-  it("joins the entity manager's transaction: its statements roll back with it and see its SET LOCAL; after it ends a statement on its manager is refused as knex refused it", async () => {
+  it("joins the entity manager's transaction: its statements roll back with it and see its SET LOCAL, a named statement runs prepared on its connection; after it ends a statement on its manager is refused as knex refused it", async () => {
     const em = orm.em.fork();
     let txEm: typeof em | undefined;
     await expect(
@@ -160,6 +160,9 @@ describe('the helpers on the pg connection (no knex query built per statement)',
         await sqlRun(tx, 'set local statement_timeout = 4321');
         expect(await sqlOne(tx, "select current_setting('statement_timeout') as t")).toEqual({ t: '4321ms' });
         expect(await sqlPreparedRows(tx, preparedStatement('mailhub_test_in_tx_v1', 'select count(*)::int as n from sql_helper_t where id = ?'), [10])).toEqual([{ n: 1 }]);
+        // Prepared on the transaction's connection too, not sent as a plain statement (planned on every call).
+        // (The embedded database's server prefixes the name per connection: launcher/pg-wire-server.ts.)
+        expect(await sqlRows(tx, "select count(*)::int as n from pg_prepared_statements where name like '%mailhub_test_in_tx_v1'")).toEqual([{ n: 1 }]);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
