@@ -17,7 +17,7 @@ import { createDeliveryEngine, type DeliveryEngine } from './delivery/engine.js'
 import { deliverStepMails } from './automation-emails.js';
 import { EMAIL_BOUNCED, EMAIL_FAILED, type DeliveryOutcome } from './delivery/outcome.js';
 import { sqlFirst, sqlRows } from '../db/sql.js';
-import { forEachBounded, limiter } from './lib/concurrency.js';
+import { forEachBounded, limiter } from '../core/concurrency.js';
 import { withHeartbeat } from './lib/heartbeat.js';
 
 interface StepInput<T extends Step = Step> {

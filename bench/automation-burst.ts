@@ -67,7 +67,7 @@ import { openOrm, type MikroORM } from '../db/orm.js';
 import { sqlRows } from '../db/sql.js';
 import { SmtpPool } from '../activities/smtp-pool.js';
 import { loadConfig } from '../core/config.js';
-import { limiter } from '../activities/lib/concurrency.js';
+import { limiter } from '../core/concurrency.js';
 import { findTemporalCli, startTemporalDevServer } from '../launcher/temporal-cli.js';
 import { withEmbeddedPassword } from '../launcher/embedded-password.js';
 import { sourceHash } from '../launcher/source-hash.mjs';

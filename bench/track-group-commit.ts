@@ -1,22 +1,29 @@
 /**
- * What one commit per track costs PostgreSQL (`npx tsx bench/track-group-commit.ts`, issue 20): CONCURRENCY (16)
- * loops on a throw-away database run the track statement (core/events/track.ts, trackEvent) for new contacts,
- * alternately one statement per transaction (as POST /v1/track does: its own commit, its own WAL flush) and
- * GROUP (8) statements per transaction (one commit for them), in blocks of BLOCK (4,000) tracks, ROUNDS (3) times.
+ * What one statement and one commit per track cost PostgreSQL (`npx tsx bench/track-group-commit.ts`, issue 20):
+ * CONCURRENCY (16) loops on a throw-away database track new contacts, in blocks of BLOCK (4,000) tracks, ROUNDS (3)
+ * times, three ways in turn:
+ *  - one: the track statement (core/events/track.ts, TRACK_SQL) one call per statement and commit, as POST
+ *    /v1/track ran every call before it grouped plain ones;
+ *  - tx: GROUP (8) of those statements per transaction (one commit for them);
+ *  - rows: the service's own path (trackEvent): each loop makes GROUP calls at once, and the calls that arrive
+ *    together go in one statement (TRACK_ROWS_SQL).
  * Prints, per block, tracks/s, the CPU of every PostgreSQL process on this host per track (backends, WAL writer;
- * from /proc) and this process's CPU per track (the client's side, node-postgres). Each loop tracks its own
- * event name, so grouped statements never wait for each other's counter rows (the grouped form measured here is
- * the cost of the commits alone, not a design: POST /v1/track runs one statement per call). WORKFLOW=1 makes a
- * workflow listen to every name (the automation trigger writes an inbox row per track). PostgreSQL on this host only.
+ * from /proc) and this process's CPU per track (the client's side, node-postgres). Each loop tracks its own event
+ * name. WORKFLOW=1 makes a workflow listen to every name (the automation trigger writes an inbox row per track).
+ * PostgreSQL on this host only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { openOrm } from '../db/orm.js';
+import { newId } from '../db/ids.js';
+import { preparedStatement, sqlPreparedRows } from '../db/sql.js';
+import { upsertContactParams } from '../core/contact-upsert.js';
 import { createProject } from '../core/projects/keys.js';
 import { createTemplate } from '../core/templates/templates.js';
 import { createWorkflow } from '../core/automations/workflows.js';
-import { trackEvent } from '../core/events/track.js';
+import { TRACK_SQL, trackEvent } from '../core/events/track.js';
 import { ADMIN_URL, addVerifiedBenchDomain } from './stack.js';
 
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 16);
@@ -63,34 +70,41 @@ try {
     }
   }
   let next = 0;
-  const track = (tx: typeof em, loop: number) => trackEvent(tx, project.id, { email: `u${next++}@x.test`, event: names[loop] });
+  const ONE = preparedStatement('bench_track_one_v1', TRACK_SQL);
+  /** TRACK_SQL as trackEvent binds it for a plain call. */
+  const trackStatement = (tx: EntityManager, loop: number) =>
+    sqlPreparedRows(tx, ONE, [...upsertContactParams(project.id, { email: `u${next++}@x.test` }, true), newId(), project.id, names[loop], '{}', project.id]);
+  const ways = {
+    one: async (loop: number) => void (await trackStatement(orm.em.fork(), loop)),
+    tx: (loop: number, n: number) =>
+      orm.em.fork().transactional(async (tx) => {
+        for (let i = 0; i < n; i++) await trackStatement(tx, loop);
+      }),
+    rows: async (loop: number, n: number) =>
+      void (await Promise.all(Array.from({ length: n }, () => trackEvent(orm.em.fork(), project.id, { email: `u${next++}@x.test`, event: names[loop] })))),
+  };
 
-  async function block(group: number): Promise<string> {
+  async function block(way: keyof typeof ways): Promise<string> {
     const [pg0, own0, t0] = [postgresCpuMs(), ownCpuMs(), Date.now()];
     let left = BLOCK;
     await Promise.all(
       names.map(async (_, loop) => {
         while (left > 0) {
-          const n = Math.min(group, left);
+          const n = way === 'one' ? 1 : Math.min(GROUP, left);
           left -= n;
-          if (group === 1) await track(orm.em.fork(), loop);
-          else {
-            await orm.em.fork().transactional(async (tx) => {
-              for (let i = 0; i < n; i++) await track(tx, loop);
-            });
-          }
+          await ways[way](loop, n);
         }
       }),
     );
     const ms = Date.now() - t0;
-    return `${((BLOCK * 1000) / ms).toFixed(0)}/s pg ${((postgresCpuMs() - pg0) / BLOCK).toFixed(3)} client ${((ownCpuMs() - own0) / BLOCK).toFixed(3)}`;
+    return `${way} ${((BLOCK * 1000) / ms).toFixed(0)}/s pg ${((postgresCpuMs() - pg0) / BLOCK).toFixed(3)} client ${((ownCpuMs() - own0) / BLOCK).toFixed(3)}`;
   }
 
-  await block(1); // warm-up: connections, prepared statements, caches
+  for (const way of ['one', 'tx', 'rows'] as const) await block(way); // warm-up: connections, prepared statements, caches
   for (let round = 1; round <= ROUNDS; round++) {
-    const one = await block(1);
-    const grouped = await block(GROUP);
-    console.log(`round ${round}: one per commit ${one} | ${GROUP} per commit ${grouped} (ms of CPU per track; ${CONCURRENCY} loops, blocks of ${BLOCK})`);
+    const results = [];
+    for (const way of ['one', 'tx', 'rows'] as const) results.push(await block(way));
+    console.log(`round ${round}: ${results.join(' | ')} (ms of CPU per track; ${CONCURRENCY} loops, ${GROUP} per transaction or at once, blocks of ${BLOCK})`);
   }
 } finally {
   await orm.close(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coalesced } from '../activities/lib/concurrency.js';
+import { coalesced } from '../core/concurrency.js';
 
 describe('coalesced', () => {
   it('groups the callers that arrive while a round trip is in flight, answering each in order', async () => {

@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import type { GroupAdmission, Pacing } from '../../core/pacing.js';
 import type { ActivityDeps } from '../deps.js';
-import { groupedCalls } from '../lib/concurrency.js';
+import { groupedCalls } from '../../core/concurrency.js';
 import { classifySmtpError, NotAdmittedError, type Fence, type OutgoingMessage, type SendResult } from '../mailer.js';
 import { MAX_RECLAIMS } from '../../core/pacing.js';
 import { groupPacer, isStale, observeStart, type Pause } from './pace.js';

@@ -2,7 +2,7 @@ import { whyNotToSend } from '../../core/emails/deliverable.js';
 import { pacingFor, sendRateOf } from '../../core/pacing.js';
 import { Email, Project } from '../../db/entities/index.js';
 import type { ActivityDeps } from '../deps.js';
-import { limiter } from '../lib/concurrency.js';
+import { limiter } from '../../core/concurrency.js';
 import { withHeartbeat } from '../lib/heartbeat.js';
 import { prepareMessage } from '../mailer.js';
 import { composeMessage } from './compose.js';

@@ -10,7 +10,7 @@ import {
   type SendStart,
   type SendToken,
 } from '../../core/pacing.js';
-import { coalesced } from '../lib/concurrency.js';
+import { coalesced } from '../../core/concurrency.js';
 import { sleep } from '../lib/heartbeat.js';
 
 /** This process's clock in epoch ms, monotonic (wall-clock steps do not move it). */

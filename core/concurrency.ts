@@ -48,30 +48,31 @@ export function coalesced<T>(max: number, run: (n: number) => Promise<T[]>): () 
 /**
  * One call per caller, one run per group, for callers that bring an argument: the callers of the
  * same turn of the event loop go together (the run starts after they have all arrived, not at the
- * first of them), and so do the callers that arrive while a run is in flight (at most `max` per
- * run, one run at a time). `run(args)` answers each caller, in arrival order.
+ * first of them), and so do the callers that arrive while runs are in flight (at most `max` per
+ * run, `runsAtOnce` runs at a time). `run(args)` answers each caller, in arrival order.
  */
-export function groupedCalls<A, T>(max: number, run: (args: A[]) => Promise<T[]>): (arg: A) => Promise<T> {
+export function groupedCalls<A, T>(max: number, run: (args: A[]) => Promise<T[]>, runsAtOnce = 1): (arg: A) => Promise<T> {
   const waiting: { arg: A; resolve: (v: T) => void; reject: (e: unknown) => void }[] = [];
-  let busy = false;
+  let running = 0;
   let scheduled = false;
   const take = async () => {
     scheduled = false;
-    if (busy || waiting.length === 0) return;
-    busy = true;
+    if (running >= runsAtOnce || waiting.length === 0) return;
+    running++;
     const group = waiting.splice(0, max);
+    schedule(); // callers beyond `max`, when another run may start
     try {
       const answers = await run(group.map((w) => w.arg));
       group.forEach((w, i) => w.resolve(answers[i]));
     } catch (err) {
       for (const w of group) w.reject(err);
     } finally {
-      busy = false;
+      running--;
       schedule();
     }
   };
   const schedule = () => {
-    if (scheduled || busy || waiting.length === 0) return;
+    if (scheduled || running >= runsAtOnce || waiting.length === 0) return;
     scheduled = true;
     setImmediate(() => void take());
   };

@@ -1,0 +1,95 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { trackEvent } from '../core/events/track.js';
+import { FULL_AUTHORITY, type UpsertAuthority } from '../core/contact-upsert.js';
+import { setupTestContext, type TestContext } from './helpers.js';
+
+/*
+ * Plain tracks (no `subscribed`, no time zone) that arrive together are written by one statement
+ * (core/events/track.ts, TRACK_ROWS_SQL): each call must get what it would have got alone.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await setupTestContext();
+});
+afterAll(() => ctx?.cleanup());
+
+/** Counts the statements by prepared-statement name that every pg client sends meanwhile. */
+const clientQuery = pg.Client.prototype.query;
+const sent = new Map<string, number>();
+beforeAll(() => {
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const name = (args[0] as { name?: string } | undefined)?.name;
+    if (name) sent.set(name, (sent.get(name) ?? 0) + 1);
+    return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof clientQuery;
+});
+afterAll(() => {
+  pg.Client.prototype.query = clientQuery;
+});
+afterEach(() => sent.clear());
+
+const sql = <T = any>(text: string, params: unknown[] = []) => ctx.orm.em.fork().getConnection().execute<T[]>(text, params, 'all');
+/** As the API calls it: one entity manager per request. */
+const track = (email: string, event: string, data?: Record<string, unknown>, authority: UpsertAuthority = FULL_AUTHORITY) =>
+  trackEvent(ctx.orm.em.fork(), ctx.project.id, { email, event, data }, authority);
+
+describe('plain tracks that arrive together share a statement', () => {
+  it('45 concurrent calls (5 addresses twice) each get their contact and event, data lands in call order, the name counter counts 45', async () => {
+    const calls = [
+      ...Array.from({ length: 40 }, (_, i) => ({ email: `batch-${i}@example.com`, data: { n: 1, i } })),
+      ...Array.from({ length: 5 }, (_, i) => ({ email: `BATCH-${i}@example.com`, data: { n: 2 } })),
+    ];
+    const results = await Promise.all(calls.map((c) => track(c.email, 'batch signup', c.data)));
+
+    expect(sent.get('mailhub_track_rows_v1') ?? 0).toBeGreaterThan(0); // some went in one statement
+    const contacts = new Map((await sql<{ id: string; email: string; data: Record<string, unknown> }>(`select id, email, data from contacts where project_id = ? and email like 'batch-%'`, [ctx.project.id])).map((c) => [c.email, c]));
+    expect(contacts.size).toBe(40);
+    calls.forEach((c, k) => expect(results[k].contactId).toBe(contacts.get(c.email.toLowerCase())!.id));
+    // The later call of an address merged its data over the earlier one's.
+    for (let i = 0; i < 5; i++) expect(contacts.get(`batch-${i}@example.com`)!.data).toEqual({ n: 2, i });
+    for (let i = 5; i < 40; i++) expect(contacts.get(`batch-${i}@example.com`)!.data).toEqual({ n: 1, i });
+
+    const events = await sql<{ id: string; contact_id: string; name: string; data: Record<string, unknown>; public_key: boolean }>(
+      `select id, contact_id, name, data, public_key from events where project_id = ? and name = 'batch signup'`,
+      [ctx.project.id],
+    );
+    expect(events).toHaveLength(45);
+    const byId = new Map(events.map((e) => [e.id, e]));
+    calls.forEach((c, k) => {
+      const e = byId.get(results[k].eventId)!;
+      expect(e).toMatchObject({ contact_id: results[k].contactId, data: c.data, public_key: false });
+      expect(results[k].subscriptionEvent).toBeNull();
+    });
+    const [{ n }] = await sql<{ n: string }>(`select sum(count) as n from event_names where project_id = ? and name = 'batch signup'`, [ctx.project.id]);
+    expect(Number(n)).toBe(45);
+  });
+
+  it("applies each call's own data mode and the public key's rules: 'add' keeps existing keys, 'none' changes no data, a suppressed address is created opted out", async () => {
+    await track('mode-add@example.com', 'seed', { plan: 'pro' });
+    await track('mode-none@example.com', 'seed', { plan: 'pro' });
+    await sql(`insert into suppressions (id, project_id, email, reason) values (gen_random_uuid(), ?, 'suppressed-new@example.com', 'MANUAL')`, [ctx.project.id]);
+    sent.clear();
+    const add: UpsertAuthority = { publicKey: true, dataMode: 'add' };
+    const none: UpsertAuthority = { publicKey: true, dataMode: 'none' };
+    await Promise.all([
+      track('mode-add@example.com', 'visit', { plan: 'free', seen: true }, add),
+      track('mode-none@example.com', 'visit', { plan: 'free', seen: true }, none),
+      track('suppressed-new@example.com', 'visit', undefined, add),
+      track('plain-new@example.com', 'visit', undefined, add),
+    ]);
+    expect(sent.get('mailhub_track_rows_v1') ?? 0).toBeGreaterThan(0);
+    const rows = new Map(
+      (await sql<{ email: string; data: Record<string, unknown>; subscribed: boolean; unsubscribed: boolean }>(
+        `select email, data, subscribed, unsubscribed_at is not null as unsubscribed from contacts where project_id = ? and email in ('mode-add@example.com', 'mode-none@example.com', 'suppressed-new@example.com', 'plain-new@example.com')`,
+        [ctx.project.id],
+      )).map((r) => [r.email, r]),
+    );
+    expect(rows.get('mode-add@example.com')).toMatchObject({ data: { plan: 'pro', seen: true }, subscribed: true });
+    expect(rows.get('mode-none@example.com')).toMatchObject({ data: { plan: 'pro' }, subscribed: true });
+    expect(rows.get('suppressed-new@example.com')).toMatchObject({ subscribed: false, unsubscribed: true });
+    expect(rows.get('plain-new@example.com')).toMatchObject({ subscribed: true, unsubscribed: false });
+    const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from events where project_id = ? and name = 'visit' and public_key`, [ctx.project.id]);
+    expect(n).toBe(4);
+  });
+});
