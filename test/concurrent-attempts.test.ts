@@ -30,7 +30,9 @@ afterAll(async () => {
 
 describe('two attempts on one email at once', () => {
   it('the sweeper beside the API workflow against a slow SMTP server: exactly one message arrives', async () => {
-    smtp.replyDelayMs = 3_000;
+    // Long enough for the sweeper's attempt to reach the row while the API's is still on the wire, on
+    // a busy machine too (at 3 s a CI run once saw them not overlap: attempts 1); under the heartbeat timeout.
+    smtp.replyDelayMs = 6_000;
     const ids = await insertQueuedEmails(ctx.orm, ctx.project.id, [{ toEmail: 'first@recipients.test' }, { toEmail: 'second@recipients.test' }]);
     const api = await ctx.temporal.workflow.start(DELIVER_EMAILS_WORKFLOW, {
       taskQueue: ctx.config.taskQueue,
