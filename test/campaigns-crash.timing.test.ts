@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTemporalCli, startTemporalDevServer, type DevServer } from '../launcher/temporal-cli.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
-import { createCampaign, seedContacts, waitForStatus } from './support/campaigns.js';
+import { createCampaign, seedContacts, waitFor, waitForStatus } from './support/campaigns.js';
 import { insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
 import { FLUSH_ROWS } from '../activities/campaign-sender.js';
@@ -46,19 +46,21 @@ afterAll(async () => {
 });
 
 /** Waits until none of these messages' rows is QUEUED (each has its outcome recorded). */
-async function waitUntilRecorded(campaignId: string, messageIds: Set<string>, timeoutMs = 300_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [{ n }] = await sqlRows<{ n: number }>(
-      ctx.orm.em.fork(),
-      `select count(*)::int as n from campaign_recipients where campaign_id = ? and status = 'QUEUED' and message_id = ${listParam()}`,
-      [campaignId, JSON.stringify([...messageIds])],
-    );
-    if (n === 0) return;
-    if (Date.now() > deadline) throw new Error(`${n} of the ${messageIds.size} rows unrecorded at the last kill are still QUEUED after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitUntilRecorded = (campaignId: string, messageIds: Set<string>) =>
+  waitFor(
+    `the ${messageIds.size} rows unrecorded at the last kill to be recorded (count still QUEUED)`,
+    async () => {
+      const [{ n }] = await sqlRows<{ n: number }>(
+        ctx.orm.em.fork(),
+        `select count(*)::int as n from campaign_recipients where campaign_id = ? and status = 'QUEUED' and message_id = ${listParam()}`,
+        [campaignId, JSON.stringify([...messageIds])],
+      );
+      return n;
+    },
+    (n) => n === 0,
+    300_000,
+    200,
+  );
 
 describe('a campaign whose worker is SIGKILLed three times and whose Temporal server restarts', () => {
   it(`reaches every contact, stats say 3,000; a repeat is only a message the server took that was unrecorded at a kill (<= ${PAGES_IN_FLIGHT * FLUSH_ROWS} + its SMTP connections per killed worker), once, with the same Message-ID`, { timeout: 900_000 }, async () => {
