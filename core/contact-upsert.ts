@@ -89,20 +89,38 @@ export const UPSERT_CONTACT_SQL = `with ${CONTACT_INPUT_CTE}\n${UPSERT_CONTACT_B
  */
 export const PREVIOUS_SUBSCRIPTION_CTE = `prev as (select subscribed from contacts where project_id = (select project_id from input) and email = (select email from input)),`;
 
-/** The parameters of CONTACT_INPUT_CTE, in order. */
-export function upsertContactParams(projectId: string, input: UpsertInput, defaultSubscribed: boolean, authority: UpsertAuthority = FULL_AUTHORITY): unknown[] {
+/** The upsert's inputs by name: CONTACT_INPUT_CTE's columns (and the input rows of core/events/track.ts's TRACK_ROWS_SQL). */
+export function upsertContactFields(projectId: string, input: UpsertInput, defaultSubscribed: boolean, authority: UpsertAuthority = FULL_AUTHORITY) {
   const { set, remove } = splitDataPatch(input.data);
-  return [
-    newId(),
-    projectId,
-    normalizeEmail(input.email),
-    input.subscribed ?? null,
-    ('subscribedIfNew' in input ? input.subscribedIfNew : input.subscribed) ?? null,
-    defaultSubscribed,
-    authority.publicKey,
-    JSON.stringify(set),
-    JSON.stringify(remove),
-    authority.dataMode,
-  ];
+  return {
+    id: newId(),
+    project_id: projectId,
+    email: normalizeEmail(input.email),
+    requested: input.subscribed ?? null,
+    requested_new: ('subscribedIfNew' in input ? input.subscribedIfNew : input.subscribed) ?? null,
+    default_subscribed: defaultSubscribed,
+    public_key: authority.publicKey,
+    set_data: set,
+    remove_keys: remove,
+    data_mode: authority.dataMode,
+  };
 }
+export type UpsertContactFields = ReturnType<typeof upsertContactFields>;
 
+/** The parameters of CONTACT_INPUT_CTE, in order. */
+export const contactInputParams = (f: UpsertContactFields): unknown[] => [
+  f.id,
+  f.project_id,
+  f.email,
+  f.requested,
+  f.requested_new,
+  f.default_subscribed,
+  f.public_key,
+  JSON.stringify(f.set_data),
+  JSON.stringify(f.remove_keys),
+  f.data_mode,
+];
+
+export function upsertContactParams(projectId: string, input: UpsertInput, defaultSubscribed: boolean, authority: UpsertAuthority = FULL_AUTHORITY): unknown[] {
+  return contactInputParams(upsertContactFields(projectId, input, defaultSubscribed, authority));
+}

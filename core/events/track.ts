@@ -4,7 +4,7 @@ import { preparedStatement, sqlPreparedRows } from '../../db/sql.js';
 import { groupedCalls } from '../concurrency.js';
 import { validationError } from '../errors.js';
 import { setContactTimezone } from '../schedule/contact-timezone.js';
-import { CONTACT_INPUT_CTE, FULL_AUTHORITY, PREVIOUS_SUBSCRIPTION_CTE, UPSERT_CONTACT_BODY, upsertContactParams, type UpsertAuthority } from '../contact-upsert.js';
+import { CONTACT_INPUT_CTE, contactInputParams, FULL_AUTHORITY, PREVIOUS_SUBSCRIPTION_CTE, UPSERT_CONTACT_BODY, upsertContactFields, type UpsertAuthority, type UpsertContactFields } from '../contact-upsert.js';
 import { eventNameProblem, isSystemEventName, normalizeEventName, SYSTEM_EVENT_PREFIXES } from './name.js';
 import { countEventNamesSql } from './name-counts.js';
 
@@ -174,13 +174,13 @@ const TRACK_ROWS_MAX = 32;
  */
 const TRACK_STATEMENTS_AT_ONCE = 3;
 
-interface PlainTrack {
+/** A track's inputs: its contact upsert's (by name) and its event's. */
+interface TrackCall {
   em: EntityManager;
-  /** The upsert's parameters (upsertContactParams) and the event's. */
-  upsert: unknown[];
+  contact: UpsertContactFields;
   eventId: string;
   event: string;
-  eventData: string;
+  eventData: Record<string, unknown>;
 }
 interface TrackRow {
   contact_id: string;
@@ -188,15 +188,18 @@ interface TrackRow {
   created_at: Date | string;
 }
 
+/** The event's parameters of TRACK_SQL (after CONTACT_INPUT_CTE's and, with a subscription, its event's). */
+const eventParams = (t: TrackCall) => [t.eventId, t.contact.project_id, t.event, JSON.stringify(t.eventData), t.contact.project_id];
+
 /** One call on its own: TRACK_SQL. */
-async function trackOne(t: PlainTrack): Promise<TrackRow> {
-  const [row] = await sqlPreparedRows<TrackRow>(t.em, PREPARED.plain, [...t.upsert, t.eventId, t.upsert[1], t.event, t.eventData, t.upsert[1]]);
+async function trackOne(t: TrackCall): Promise<TrackRow> {
+  const [row] = await sqlPreparedRows<TrackRow>(t.em, PREPARED.plain, [...contactInputParams(t.contact), ...eventParams(t)]);
   return row;
 }
 
 /** A call's row, or what failed it (one call's failure is not its group's). */
 type TrackAnswer = { row: TrackRow } | { error: unknown };
-const alone = (t: PlainTrack): Promise<TrackAnswer> => trackOne(t).then((row) => ({ row }), (error: unknown) => ({ error }));
+const alone = (t: TrackCall): Promise<TrackAnswer> => trackOne(t).then((row) => ({ row }), (error: unknown) => ({ error }));
 
 /**
  * The plain tracks that arrived together (groupedCalls: in one turn of the event loop, or while
@@ -204,25 +207,19 @@ const alone = (t: PlainTrack): Promise<TrackAnswer> => trackOne(t).then((row) =>
  * call for the same address goes after it, on its own). A statement that fails (a deadlock with
  * another writer, say) is not the others' failure: each of its calls is then tried on its own.
  */
-async function trackTogether(calls: PlainTrack[]): Promise<TrackAnswer[]> {
+async function trackTogether(calls: TrackCall[]): Promise<TrackAnswer[]> {
   if (calls.length === 1) return [await alone(calls[0])];
   const seen = new Set<string>();
-  const together: PlainTrack[] = [];
-  const after: PlainTrack[] = [];
+  const together: TrackCall[] = [];
+  const after: TrackCall[] = [];
   for (const t of calls) {
-    const key = `${t.upsert[1]}\n${t.upsert[2]}`;
+    const key = `${t.contact.project_id}\n${t.contact.email}`;
     (seen.has(key) ? after : together).push(t);
     seen.add(key);
   }
-  const answers = new Map<PlainTrack, TrackAnswer>();
+  const answers = new Map<TrackCall, TrackAnswer>();
   try {
-    const input = together.map((t) => {
-      const [id, projectId, email, , , defaultSubscribed, publicKey, setData, removeKeys, dataMode] = t.upsert;
-      return {
-        id, project_id: projectId, email, default_subscribed: defaultSubscribed, public_key: publicKey, set_data: JSON.parse(setData as string),
-        remove_keys: JSON.parse(removeKeys as string), data_mode: dataMode, event_id: t.eventId, event_name: t.event, event_data: JSON.parse(t.eventData),
-      };
-    });
+    const input = together.map((t) => ({ ...t.contact, event_id: t.eventId, event_name: t.event, event_data: t.eventData }));
     const rows = new Map((await sqlPreparedRows<TrackRow>(together[0].em, TRACK_ROWS, [JSON.stringify(input)])).map((r) => [r.event_id, r]));
     for (const t of together) answers.set(t, { row: rows.get(t.eventId)! });
   } catch {
@@ -233,8 +230,8 @@ async function trackTogether(calls: PlainTrack[]): Promise<TrackAnswer[]> {
 }
 
 /** A grouper per database (the ORM's connection): calls of two databases never share a statement. */
-const groupers = new WeakMap<object, (t: PlainTrack) => Promise<TrackAnswer>>();
-async function trackPlain(t: PlainTrack): Promise<TrackRow> {
+const groupers = new WeakMap<object, (t: TrackCall) => Promise<TrackAnswer>>();
+async function trackPlain(t: TrackCall): Promise<TrackRow> {
   const connection = t.em.getConnection();
   let grouped = groupers.get(connection);
   if (!grouped) groupers.set(connection, (grouped = groupedCalls(TRACK_ROWS_MAX, trackTogether, TRACK_STATEMENTS_AT_ONCE)));
@@ -251,13 +248,21 @@ export async function trackEvent(em: EntityManager, projectId: string, input: Tr
   const ifNew = 'subscribedIfNew' in input ? input.subscribedIfNew : input.subscribed;
   const withSubscription = input.subscribed !== undefined || ifNew !== undefined;
   // New contacts from track are subscribed unless the call says otherwise.
-  const upsert = upsertContactParams(projectId, { email: input.email, subscribed: input.subscribed, subscribedIfNew: ifNew, data: contactPatch }, true, authority);
+  const contact = upsertContactFields(projectId, { email: input.email, subscribed: input.subscribed, subscribedIfNew: ifNew, data: contactPatch }, true, authority);
+  // Ids in the order the events are written (ids are time-ordered): the subscription event's first.
+  const statusEventId = withSubscription ? newId() : undefined;
+  const call: TrackCall = {
+    em,
+    contact,
+    eventId: newId(),
+    event,
+    eventData,
+  };
   if (!withSubscription && input.timezone === undefined && !em.getTransactionContext()) {
-    const row = await trackPlain({ em, upsert, eventId: newId(), event, eventData: JSON.stringify(eventData) });
+    const row = await trackPlain(call);
     return { contactId: row.contact_id, eventId: row.event_id, createdAt: new Date(row.created_at), subscriptionEvent: null };
   }
-  const params = withSubscription ? [...upsert, newId(), projectId] : [...upsert];
-  params.push(newId(), projectId, event, JSON.stringify(eventData), projectId);
+  const params = [...contactInputParams(call.contact), ...(statusEventId ? [statusEventId, projectId] : []), ...eventParams(call)];
   const [row] = await sqlPreparedRows<Record<string, any>>(em, withSubscription ? PREPARED.subscription : PREPARED.plain, params);
   if (input.timezone !== undefined) await setContactTimezone(em, projectId, row.contact_id, input.timezone, authority.dataMode === 'all' ? 'all' : 'add');
   return {
