@@ -80,7 +80,11 @@ async function run<T>(em: EntityManager, sql: string, params: SqlParams): Promis
   if (!p) return runThroughKnex<T>(em, sql, params);
   if (p.count !== params.length) throw new Error(`Expected ${params.length} bindings, saw ${p.count}`);
   if (!sql) throw new Error('The query is empty');
-  const query = { text: p.text, values: bindable(params) };
+  return onEmConnection<T>(em, { text: p.text, values: bindable(params) });
+}
+
+/** A query (named: a prepared statement) on the transaction's connection when the entity manager is in one, else on one of the pool's. */
+async function onEmConnection<T>(em: EntityManager, query: StatementQuery): Promise<PgResult<T>> {
   const trx = em.getTransactionContext<KnexTransaction>();
   if (trx) {
     if (trx.isCompleted()) throw new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
@@ -95,7 +99,14 @@ async function run<T>(em: EntityManager, sql: string, params: SqlParams): Promis
   }
 }
 
-async function onConnection<T>(conn: PgConnection, query: { text: string; values: unknown[] }): Promise<PgResult<T>> {
+/** What node-postgres's `query` takes: a statement's text, its values, and a name when it is prepared. */
+interface StatementQuery {
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+async function onConnection<T>(conn: PgConnection, query: StatementQuery): Promise<PgResult<T>> {
   try {
     return (await conn.query(query)) as PgResult<T>;
   } catch (err) {
@@ -155,19 +166,7 @@ export function preparedStatement(name: string, sql: string): PreparedStatement 
  * the transaction's connection when the entity manager is in one, else on one of the pool's.
  */
 export async function sqlPreparedRows<T = Record<string, unknown>>(em: EntityManager, stmt: PreparedStatement, params: SqlParams): Promise<T[]> {
-  const query = { name: stmt.name, text: stmt.text, values: bindable(params) };
-  const trx = em.getTransactionContext<KnexTransaction>();
-  if (trx) {
-    if (trx.isCompleted()) throw new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
-    return (await onConnection<T>(await trx.client.acquireConnection(), query)).rows;
-  }
-  const pool = em.getConnection().getKnex().client as KnexPoolClient;
-  const pg = await pool.acquireConnection();
-  try {
-    return (await pg.query(query)).rows as T[];
-  } finally {
-    await pool.releaseConnection(pg);
-  }
+  return (await onEmConnection<T>(em, { name: stmt.name, text: stmt.text, values: bindable(params) })).rows;
 }
 
 /** A statement's rows with its transaction still open, and the commit that ends it. */
