@@ -78,6 +78,14 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
       if (s.created) log(`Generated SECRET_KEY in ${s.file} (keep it: signed links and stored DKIM keys depend on it).`);
     }
 
+    // The worker, and the Temporal dev server started here that serves it, at a lower CPU priority
+    // than the API and the database (worker/priority.ts) unless WORKER_NICE says otherwise: on one
+    // machine a burst of tracked events goes first, and the automations and mails it sets off use
+    // the CPU the requests leave (bench/RESULTS.md: quiet, N=2,000 sign-ups, track with a listening
+    // workflow 0.54-0.69 -> 0.97-1.07 x track alone, mails 176-216 -> 261-263/s, with the worker
+    // alone lowered; the dev server too, 2026-11-27: see bench/RESULTS.md).
+    const backgroundNice = env.WORKER_NICE === undefined ? NPM_START_WORKER_NICE : initial.workerNice;
+
     // The database (then its migrations) and Temporal start side by side: each takes seconds. A
     // failure of either stops the other.
     const pgDir = path.join(dataDir, 'pg');
@@ -88,7 +96,7 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
         if (!initial.databaseUrl) embedded = await startEmbeddedPostgres(pgDir, { password: ensureEmbeddedPassword(dataDir) });
         return prepareDatabase(embedded?.url ?? initial.databaseUrl!, env);
       })(),
-      resolveTemporal({ address: initial.temporalAddress, namespace: initial.temporalNamespace, dbFilename: path.join(dataDir, 'temporal.db'), log }),
+      resolveTemporal({ address: initial.temporalAddress, namespace: initial.temporalNamespace, dbFilename: path.join(dataDir, 'temporal.db'), log, nice: backgroundNice }),
     ]);
     if (embedded) stack.push(() => embedded!.stop());
     if (temporalStarted.status === 'fulfilled') stack.push(() => temporalStarted.value.stop());
@@ -125,11 +133,7 @@ export async function launch(opts: { env?: NodeJS.ProcessEnv; log?: (m: string) 
     }
 
     // A laptop default: reachable from this machine only. HOST=0.0.0.0 (or an address) opens it.
-    // The worker at a lower CPU priority than the API and the database (worker/priority.ts) unless
-    // WORKER_NICE says otherwise: on one machine a burst of tracked events goes first, and the
-    // automations and mails it sets off use the CPU the requests leave (bench/RESULTS.md: quiet,
-    // N=2,000 sign-ups, track with a listening workflow 0.54-0.69 -> 0.97-1.07 x track alone, mails 176-216 -> 261-263/s).
-    const childEnv: NodeJS.ProcessEnv = { ...env, HOST: config.host ?? LAPTOP_HOST, WORKER_NICE: env.WORKER_NICE ?? String(NPM_START_WORKER_NICE) };
+    const childEnv: NodeJS.ProcessEnv = { ...env, HOST: config.host ?? LAPTOP_HOST, WORKER_NICE: String(backgroundNice) };
     const flags = ['--no-migrate', ...(config.embeddedDatabase ? ['--embedded-database', `--pool-max=${EMBEDDED_CHILD_POOL_MAX}`] : [])];
     let stopping = false;
     const worker = startChild('worker/main', flags, childEnv);

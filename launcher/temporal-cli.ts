@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from '
 import net from 'node:net';
 import path from 'node:path';
 import { log as logger } from '../core/log.js';
+import { lowerSessionAutogroup } from '../worker/priority.js';
 import { fileURLToPath } from 'node:url';
 
 /*
@@ -95,6 +96,18 @@ const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) 
 export function withParentDeathSignal(bin: string, args: string[]): [string, string[]] {
   if (process.platform !== 'linux' || !SETPRIV) return [bin, args];
   return [SETPRIV, ['--pdeathsig', 'TERM', '--', bin, ...args]];
+}
+
+const NICE = ['/usr/bin/nice', '/bin/nice'].find((p) => existsSync(p)) ?? onPath('nice');
+
+/**
+ * `bin args` run at CPU priority `nice` through the `nice` command, so every thread the program
+ * creates inherits it (lowering a running process's threads one by one races its thread start-up).
+ * Unchanged where there is no `nice` command.
+ */
+function withNice(nice: number | undefined, bin: string, args: string[]): [string, string[]] {
+  if (!nice || nice <= 0 || !NICE) return [bin, args];
+  return [NICE, ['-n', String(nice), '--', bin, ...args]];
 }
 
 export interface DevServer {
@@ -190,6 +203,12 @@ export async function startTemporalDevServer(opts: {
   endWithParent?: boolean;
   /** false: a fresh cluster without the service's search attributes (tests of the worker registering them). */
   searchAttributes?: boolean;
+  /**
+   * A lower CPU priority (a nice value, 1-19; `npm start`: the worker's, launcher/launch.ts): every
+   * thread of the server, and with `ownProcessGroup` its session's scheduler autogroup too
+   * (worker/priority.ts says why both).
+   */
+  nice?: number;
 }): Promise<DevServer> {
   // A port found free can be taken before the server binds it: then try another one (twice more).
   for (let attempt = 1; ; attempt++) {
@@ -222,8 +241,11 @@ async function startDevServerOnce(opts: Parameters<typeof startTemporalDevServer
   // Search attributes of the service's workflows (a Set: several areas share ProjectId): the UI and
   // `temporal workflow list --query` filter on them.
   if (opts.searchAttributes !== false) for (const flag of SEARCH_ATTRIBUTE_FLAGS) args.push('--search-attribute', flag);
-  const [cmd, cmdArgs] = opts.endWithParent ? withParentDeathSignal(opts.bin, args) : [opts.bin, args];
+  const [niceBin, niceArgs] = withNice(opts.nice, opts.bin, args);
+  const [cmd, cmdArgs] = opts.endWithParent ? withParentDeathSignal(niceBin, niceArgs) : [niceBin, niceArgs];
   const child = spawn(cmd, cmdArgs, { stdio: ['ignore', 'ignore', 'pipe'], detached: opts.ownProcessGroup ?? false });
+  // Its own session (detached: setsid ran before the exec spawn waited for): the session's group too.
+  if (opts.nice && opts.ownProcessGroup && child.pid !== undefined) lowerSessionAutogroup(child.pid, opts.nice);
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);

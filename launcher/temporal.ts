@@ -18,6 +18,8 @@ export async function resolveTemporal(opts: {
   namespace: string;
   dbFilename: string;
   log: (m: string) => void;
+  /** The dev server's CPU priority (a nice value; the SDK's download runs at the launcher's). */
+  nice?: number;
 }): Promise<ResolvedTemporal> {
   if (opts.address) return { address: opts.address, source: 'TEMPORAL_ADDRESS', stop: async () => {} };
 
@@ -30,7 +32,7 @@ export async function resolveTemporal(opts: {
     }
   }
   if (bin) {
-    const server = await startTemporalDevServer({ bin, port: 7233, uiPort: 8233, dbFilename: opts.dbFilename, namespace: opts.namespace, ownProcessGroup: true, endWithParent: true });
+    const server = await startTemporalDevServer({ bin, port: 7233, uiPort: 8233, dbFilename: opts.dbFilename, namespace: opts.namespace, ownProcessGroup: true, endWithParent: true, nice: opts.nice });
     return { address: server.address, uiUrl: server.uiUrl, source: 'temporal CLI dev server', stop: () => server.stop() };
   }
 

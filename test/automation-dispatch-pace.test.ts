@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { autogroupNice, autogroups, threadNices } from './support/priority.js';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from '@temporalio/worker';
@@ -114,19 +114,6 @@ describe('the automation dispatcher', () => {
   });
 });
 
-/** The nice value of each thread of a process (Linux: field 19 of /proc/<pid>/task/<tid>/stat). */
-function threadNices(pid: number): number[] {
-  return readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
-    } catch {
-      return [];
-    }
-  });
-}
-const autogroupNice = (pid: number) => Number(/nice\s+(-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))![1]);
-const autogroups = process.platform === 'linux' && readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
 
 describe.skipIf(process.platform !== 'linux')('the worker process', () => {
   it('started in a session of its own (as npm start does) runs every thread, and its session, at WORKER_NICE', { timeout: 90_000 }, async () => {

@@ -11,6 +11,7 @@ import { launch, NPM_START_WORKER_NICE } from '../launcher/launch.js';
 import { ownerOnlyDir } from '../launcher/private-dir.js';
 import { freePort } from '../launcher/temporal-cli.js';
 import { json } from './helpers.js';
+import { threadNices } from './support/priority.js';
 
 /*
  * The one-command start on its embedded parts: PGlite behind its socket, migrations, API and worker,
@@ -89,6 +90,20 @@ function workerNice(launcherPid: number): number {
     }
   }
   throw new Error(`no worker process under ${launcherPid}`);
+}
+
+/** The pid of the Temporal dev server serving gRPC on `port` (its command line names the port). */
+function devServerPid(port: number): number {
+  for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const args = readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0');
+      const at = args.indexOf('--port');
+      if (args.includes('start-dev') && at >= 0 && Number(args[at + 1]) === port) return Number(d);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  throw new Error(`no Temporal dev server on port ${port}`);
 }
 
 async function call(base: string, key: string, method: string, route: string, body?: unknown) {
@@ -201,6 +216,8 @@ describe('embedded start (PGlite + migrations + API + worker)', () => {
       expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
       // The worker runs below the API's CPU priority (WORKER_NICE unset: NPM_START_WORKER_NICE).
       expect(workerNice(child.pid!)).toBe(NPM_START_WORKER_NICE);
+      // So does the Temporal dev server it started, every thread of it.
+      expect(new Set(threadNices(devServerPid(temporalPort)))).toEqual(new Set([NPM_START_WORKER_NICE]));
 
       // Issue acceptance: the same email twice is new, then an update.
       const first = await call(apiUrl, secretKey, 'POST', '/contacts', { email: 'Spawned@Example.com' });

@@ -32,17 +32,23 @@ export function lowerCpuPriority(nice: number): { threads: number; autogroup: bo
       /* a thread that ended meanwhile */
     }
   }
-  return { threads, autogroup: process.platform === 'linux' && lowerOwnAutogroup(nice) };
+  return { threads, autogroup: lowerSessionAutogroup(process.pid, nice) };
 }
 
-function lowerOwnAutogroup(nice: number): boolean {
+/**
+ * Lowers the autogroup of process `pid`'s session to `nice` when `pid` leads that session (a
+ * process started in a session of its own: the group then holds nothing else). False where there
+ * are no autogroups, when `pid` does not lead its session, or when the kernel refuses.
+ */
+export function lowerSessionAutogroup(pid: number, nice: number): boolean {
+  if (process.platform !== 'linux' || nice <= 0) return false;
   try {
     if (readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() !== '1') return false;
-    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const session = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[3]);
-    if (session !== process.pid) return false; // not our own session: its group holds other programs
-    const current = Number(/nice\s+(-?\d+)/.exec(readFileSync('/proc/self/autogroup', 'utf8'))?.[1] ?? 0);
-    if (current < nice) writeFileSync('/proc/self/autogroup', String(nice));
+    if (session !== pid) return false; // not its own session: the group holds other programs
+    const current = Number(/nice\s+(-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, 'utf8'))?.[1] ?? 0);
+    if (current < nice) writeFileSync(`/proc/${pid}/autogroup`, String(nice));
     return true;
   } catch {
     return false;
