@@ -49,13 +49,13 @@ input as (
                ?::boolean as public_key, ?::jsonb as set_data, ?::jsonb as remove_keys, ?::text as data_mode) i
 )`;
 
-const I = (col: string) => `(select ${col} from input)`;
+/** An input column of the one-row input (CONTACT_INPUT_CTE). */
+const ONE_ROW = (col: string) => `(select ${col} from input)`;
 /**
- * The requested `subscribed` after the consent rule, on the live row `c` (so a concurrent opt-out
- * cannot be overwritten): null when nothing changes. A public key's true is dropped for an address
- * on the suppression list or a contact that opted out other than through a public key.
+ * An input column of the conflicting row's own input row, for an `input` of many rows (one per
+ * address: core/events/track.ts groups the tracks that arrive together).
  */
-const EFFECTIVE = `(case when ${I('requested')} and ${I('public_key')} and (${I('suppressed')} or (c.unsubscribed_at is not null and c.opt_out_source is distinct from 'public_key')) then null else ${I('requested')} end)`;
+const ROW_OF_EXCLUDED = (col: string) => `(select i.${col} from input i where i.project_id = excluded.project_id and i.email = excluded.email)`;
 
 /**
  * Insert or update by (project, email) in one statement, safe under concurrent upserts of the
@@ -63,12 +63,18 @@ const EFFECTIVE = `(case when ${I('requested')} and ${I('public_key')} and (${I(
  * the data mode. `unsubscribed_at` is the opt-out: set by an explicit false, cleared by a true;
  * `opt_out_source` says when a public key made it (the only opt-out a public key may undo).
  * A new contact starts opted out when created with false, or from a public key on a suppressed address.
+ * Rows are inserted in address order, so two statements of many rows never lock in a cycle.
  */
-export const UPSERT_CONTACT_BODY = `
+function upsertContactBody(I: (col: string) => string): string {
+  // The requested `subscribed` after the consent rule, on the live row `c` (so a concurrent
+  // opt-out cannot be overwritten): null when nothing changes. A public key's true is dropped for
+  // an address on the suppression list or a contact that opted out other than through a public key.
+  const EFFECTIVE = `(case when ${I('requested')} and ${I('public_key')} and (${I('suppressed')} or (c.unsubscribed_at is not null and c.opt_out_source is distinct from 'public_key')) then null else ${I('requested')} end)`;
+  return `
 insert into contacts as c (id, project_id, email, subscribed, unsubscribed_at, opt_out_source, data, created_at, updated_at)
 select id, project_id, email, coalesce(requested_new, default_subscribed) and not suppressed,
   case when suppressed or not requested_new then now() end, case when public_key and not suppressed and not requested_new then 'public_key' end, set_data, now(), now()
-from input
+from input${I === ONE_ROW ? '' : ' order by project_id, email'}
 on conflict (project_id, email) do update set
   subscribed = coalesce(${EFFECTIVE}, c.subscribed),
   unsubscribed_at = case when ${EFFECTIVE} is null then c.unsubscribed_at when ${EFFECTIVE} then null else coalesce(c.unsubscribed_at, now()) end,
@@ -79,7 +85,13 @@ on conflict (project_id, email) do update set
     when 'add' then ${I('set_data')} || c.data
     else (c.data || ${I('set_data')}) - array(select jsonb_array_elements_text(${I('remove_keys')})) end,
   updated_at = now()
-returning c.id, c.email, c.subscribed, c.data, c.timezone, c.created_at, c.updated_at, (xmax = 0) as inserted`;
+returning c.id, c.project_id, c.email, c.subscribed, c.data, c.timezone, c.created_at, c.updated_at, (xmax = 0) as inserted`;
+}
+
+/** The upsert of the one contact of CONTACT_INPUT_CTE. */
+export const UPSERT_CONTACT_BODY = upsertContactBody(ONE_ROW);
+/** The upsert of an `input` of many rows with CONTACT_INPUT_CTE's columns, each address once. */
+export const UPSERT_CONTACT_ROWS_BODY = upsertContactBody(ROW_OF_EXCLUDED);
 
 export const UPSERT_CONTACT_SQL = `with ${CONTACT_INPUT_CTE}\n${UPSERT_CONTACT_BODY}`;
 

@@ -5,8 +5,8 @@ import { FULL_AUTHORITY, type UpsertAuthority } from '../core/contact-upsert.js'
 import { setupTestContext, type TestContext } from './helpers.js';
 
 /*
- * Plain tracks (no `subscribed`, no time zone) that arrive together are written by one statement
- * (core/events/track.ts, TRACK_ROWS_SQL): each call must get what it would have got alone.
+ * Tracks (no time zone) that arrive together are written by one statement (core/events/track.ts,
+ * TRACK_ROWS_SQL): each call must get what it would have got alone.
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('plain tracks that arrive together share a statement', () => {
     ];
     const results = await Promise.all(calls.map((c) => track(c.email, 'batch signup', c.data)));
 
-    expect(sent.get('mailhub_track_rows_v1') ?? 0).toBeGreaterThan(0); // some went in one statement
+    expect(sent.get('mailhub_track_rows_v2') ?? 0).toBeGreaterThan(0); // some went in one statement
     const contacts = new Map((await sql<{ id: string; email: string; data: Record<string, unknown> }>(`select id, email, data from contacts where project_id = ? and email like 'batch-%'`, [ctx.project.id])).map((c) => [c.email, c]));
     expect(contacts.size).toBe(40);
     calls.forEach((c, k) => expect(results[k].contactId).toBe(contacts.get(c.email.toLowerCase())!.id));
@@ -78,7 +78,7 @@ describe('plain tracks that arrive together share a statement', () => {
       track('suppressed-new@example.com', 'visit', undefined, add),
       track('plain-new@example.com', 'visit', undefined, add),
     ]);
-    expect(sent.get('mailhub_track_rows_v1') ?? 0).toBeGreaterThan(0);
+    expect(sent.get('mailhub_track_rows_v2') ?? 0).toBeGreaterThan(0);
     const rows = new Map(
       (await sql<{ email: string; data: Record<string, unknown>; subscribed: boolean; unsubscribed: boolean }>(
         `select email, data, subscribed, unsubscribed_at is not null as unsubscribed from contacts where project_id = ? and email in ('mode-add@example.com', 'mode-none@example.com', 'suppressed-new@example.com', 'plain-new@example.com')`,
@@ -91,5 +91,56 @@ describe('plain tracks that arrive together share a statement', () => {
     expect(rows.get('plain-new@example.com')).toMatchObject({ subscribed: true, unsubscribed: false });
     const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from events where project_id = ? and name = 'visit' and public_key`, [ctx.project.id]);
     expect(n).toBe(4);
+  });
+
+  it('with `subscribed` (true, false, a public key\'s for new contacts only) over every consent state: the same contacts, subscription events and counters as the same calls one at a time', async () => {
+    type Request = { subscribed?: boolean; subscribedIfNew?: boolean };
+    const requests: Record<string, Request> = { yes: { subscribed: true }, no: { subscribed: false }, none: {}, ifnew: { subscribedIfNew: true } };
+    const authorities: Record<string, UpsertAuthority> = { secret: FULL_AUTHORITY, public: { publicKey: true, dataMode: 'add' } };
+    const states = ['new', 'subscribed', 'out-secret', 'out-public', 'suppressed-new', 'suppressed-in'];
+    const call = (email: string, r: Request, a: UpsertAuthority) => trackEvent(ctx.orm.em.fork(), ctx.project.id, { email, event: 'consent signup', ...r }, a);
+    // Each case twice: `grp-` addresses get their calls all at once (grouped), `one-` one at a time.
+    const cases = states.flatMap((state) => Object.keys(authorities).flatMap((auth) => Object.keys(requests).map((req) => ({ state, auth, req, key: `${state}.${auth}.${req}@example.com` }))));
+    for (const prefix of ['grp-', 'one-']) {
+      for (const c of cases) {
+        const email = prefix + c.key;
+        if (c.state.startsWith('suppressed')) await sql(`insert into suppressions (id, project_id, email, reason) values (gen_random_uuid(), ?, ?, 'MANUAL')`, [ctx.project.id, email]);
+        if (c.state === 'subscribed' || c.state === 'suppressed-in') await call(email, { subscribed: true }, FULL_AUTHORITY);
+        if (c.state === 'out-secret') await call(email, { subscribed: false }, FULL_AUTHORITY);
+        if (c.state === 'out-public') await call(email, { subscribed: false }, authorities.public);
+      }
+    }
+    const seeded = new Set((await sql<{ id: string }>(`select id from events where project_id = ?`, [ctx.project.id])).map((e) => e.id));
+    sent.clear();
+    const grouped = await Promise.all(cases.map((c) => call(`grp-${c.key}`, requests[c.req], authorities[c.auth])));
+    expect(sent.get('mailhub_track_rows_v2') ?? 0).toBeGreaterThan(0); // some went in one statement
+    sent.clear();
+    const single: Awaited<ReturnType<typeof call>>[] = [];
+    for (const c of cases) single.push(await call(`one-${c.key}`, requests[c.req], authorities[c.auth]));
+    expect(sent.get('mailhub_track_rows_v2') ?? 0).toBe(0); // these went alone
+
+    const contacts = new Map(
+      (await sql<{ email: string; id: string; subscribed: boolean; unsubscribed: boolean; opt_out_source: string | null }>(
+        `select email, id, subscribed, unsubscribed_at is not null as unsubscribed, opt_out_source from contacts where project_id = ? and email like '%@example.com'`,
+        [ctx.project.id],
+      )).map((r) => [r.email, r]),
+    );
+    const events = (await sql<{ id: string; contact_id: string; name: string; public_key: boolean }>(`select id, contact_id, name, public_key from events where project_id = ?`, [ctx.project.id])).filter((e) => !seeded.has(e.id));
+    const eventsOf = (contactId: string) => events.filter((e) => e.contact_id === contactId).map((e) => `${e.name}:${e.public_key}`).sort();
+    const outcome = (email: string, r: Awaited<ReturnType<typeof call>>) => {
+      const { id, email: _email, ...state } = contacts.get(email)!;
+      expect(r.contactId).toBe(id);
+      return { state, subscriptionEvent: r.subscriptionEvent?.name ?? null, events: eventsOf(id) };
+    };
+    cases.forEach((c, k) => expect(outcome(`grp-${c.key}`, grouped[k]), c.key).toEqual(outcome(`one-${c.key}`, single[k])));
+    // Not every case is the same: the matrix covers new contacts, changes and refused changes.
+    const names = new Set(grouped.map((r) => r.subscriptionEvent?.name ?? 'none'));
+    expect(names).toEqual(new Set(['contact.subscribed', 'contact.unsubscribed', 'none']));
+    // The name counters count every event the calls wrote.
+    for (const name of ['consent signup', 'contact.subscribed', 'contact.unsubscribed']) {
+      const [{ n }] = await sql<{ n: string }>(`select sum(count) as n from event_names where project_id = ? and name = ?`, [ctx.project.id, name]);
+      const [{ m }] = await sql<{ m: number }>(`select count(*)::int as m from events where project_id = ? and name = ?`, [ctx.project.id, name]);
+      expect(Number(n), name).toBe(m);
+    }
   });
 });

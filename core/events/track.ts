@@ -4,7 +4,7 @@ import { preparedStatement, sqlPreparedRows } from '../../db/sql.js';
 import { groupedCalls } from '../concurrency.js';
 import { validationError } from '../errors.js';
 import { setContactTimezone } from '../schedule/contact-timezone.js';
-import { CONTACT_INPUT_CTE, contactInputParams, FULL_AUTHORITY, PREVIOUS_SUBSCRIPTION_CTE, UPSERT_CONTACT_BODY, upsertContactFields, type UpsertAuthority, type UpsertContactFields } from '../contact-upsert.js';
+import { CONTACT_INPUT_CTE, contactInputParams, FULL_AUTHORITY, PREVIOUS_SUBSCRIPTION_CTE, UPSERT_CONTACT_BODY, UPSERT_CONTACT_ROWS_BODY, upsertContactFields, type UpsertAuthority, type UpsertContactFields } from '../contact-upsert.js';
 import { eventNameProblem, isSystemEventName, normalizeEventName, SYSTEM_EVENT_PREFIXES } from './name.js';
 import { countEventNamesSql } from './name-counts.js';
 
@@ -106,8 +106,8 @@ export const TRACK_WITH_SUBSCRIPTION_SQL = trackSql(true);
 // Named prepared statements: PostgreSQL parses and plans each CTE once per connection instead of
 // on every call (a large share of the database's work per track call).
 const PREPARED = {
-  plain: preparedStatement('mailhub_track_v5', TRACK_SQL),
-  subscription: preparedStatement('mailhub_track_subscription_v5', TRACK_WITH_SUBSCRIPTION_SQL),
+  plain: preparedStatement('mailhub_track_v6', TRACK_SQL),
+  subscription: preparedStatement('mailhub_track_subscription_v6', TRACK_WITH_SUBSCRIPTION_SQL),
 };
 
 
@@ -127,57 +127,59 @@ export function assertTrackableEventName(name: string) {
 }
 
 /*
- * Many plain tracks (no `subscribed`, no time zone: the contact's consent is not touched) in ONE
- * statement: what a burst of sign-ups is. One statement and one commit per call was most of the
- * database's cost of a track (bench/RESULTS.md, stop 40: ~0.7 ms of PostgreSQL CPU per call one at a
- * time, ~0.2 ms eight to a statement). The same writes as TRACK_SQL for each row: a new contact as
- * CONTACT_INPUT_CTE and UPSERT_CONTACT_BODY make it (subscribed unless a public key tracks a
- * suppressed address), an existing one's `data` per the row's data mode (read in ON CONFLICT
- * through the input row of the same address: a statement holds each address once), the event, and
- * the counters. Contacts are written in address order and counters in name order, so two such
- * statements never wait for each other in a cycle.
+ * Many tracks (no time zone) in ONE statement: what a burst of sign-ups is. One statement and one
+ * commit per call was most of the database's cost of a track (bench/RESULTS.md, stop 40: ~0.7 ms
+ * of PostgreSQL CPU per call one at a time, ~0.1 ms many to a statement). The same writes as
+ * TRACK_SQL and TRACK_WITH_SUBSCRIPTION_SQL for each row: the contact's upsert with the consent rule
+ * (UPSERT_CONTACT_ROWS_BODY: each row's inputs read through its own input row, a statement holds
+ * each address once), for a row that gives `subscribed` (a status event id) the subscription event
+ * when the contact is new or its state changed (`prev`: the state before this statement), the
+ * event, and the counters. Contacts are written in address order and counters in name order, so
+ * two such statements never wait for each other in a cycle.
  */
 const TRACK_ROWS_SQL = `
 with input as (
   select i.*, i.public_key and exists (select 1 from suppressions s where s.project_id = i.project_id and s.email = i.email) as suppressed
-  from jsonb_to_recordset(?::jsonb) as i(id uuid, project_id uuid, email text, default_subscribed boolean, public_key boolean,
-    set_data jsonb, remove_keys jsonb, data_mode text, event_id uuid, event_name text, event_data jsonb)
-), contact as (
-  insert into contacts as c (id, project_id, email, subscribed, unsubscribed_at, opt_out_source, data, created_at, updated_at)
-  select id, project_id, email, default_subscribed and not suppressed, case when suppressed then now() end, null, set_data, now(), now()
-  from input order by project_id, email
-  on conflict (project_id, email) do update set
-    data = (select case i.data_mode
-        when 'none' then c.data
-        when 'add' then i.set_data || c.data
-        else (c.data || i.set_data) - array(select jsonb_array_elements_text(i.remove_keys)) end
-      from input i where i.project_id = excluded.project_id and i.email = excluded.email),
-    updated_at = now()
-  returning c.id, c.project_id, c.email
+  from jsonb_to_recordset(?::jsonb) as i(id uuid, project_id uuid, email text, requested boolean, requested_new boolean, default_subscribed boolean,
+    public_key boolean, set_data jsonb, remove_keys jsonb, data_mode text, status_event_id uuid, event_id uuid, event_name text, event_data jsonb)
+), prev as (
+  select c.project_id, c.email, c.subscribed from contacts c join input i on c.project_id = i.project_id and c.email = i.email
+  where i.status_event_id is not null
+), contact as (${UPSERT_CONTACT_ROWS_BODY}
+), status_event as (
+  insert into events (id, project_id, name, contact_id, data, created_at, public_key)
+  select i.status_event_id, i.project_id, case when contact.subscribed then 'contact.subscribed' else 'contact.unsubscribed' end, contact.id, '{}'::jsonb, now(), i.public_key
+  from input i join contact on contact.project_id = i.project_id and contact.email = i.email
+  left join prev on prev.project_id = i.project_id and prev.email = i.email
+  where i.status_event_id is not null and (contact.inserted or contact.subscribed is distinct from prev.subscribed)
+  returning id, project_id, name, contact_id, created_at
 ), tracked as (
   insert into events (id, project_id, name, contact_id, data, created_at, public_key)
   select i.event_id, i.project_id, i.event_name, contact.id, i.event_data, now(), i.public_key
   from input i join contact on contact.project_id = i.project_id and contact.email = i.email
   returning id, project_id, name, contact_id, created_at
 ), counted as (
-  ${countEventNamesSql('select project_id, name, count(*) as count, max(created_at) as last_seen_at from tracked group by project_id, name')}
+  ${countEventNamesSql(`select project_id, name, count(*) as count, max(created_at) as last_seen_at
+    from (select project_id, name, created_at from tracked union all select project_id, name, created_at from status_event) x group by project_id, name`)}
 )
-select id as event_id, contact_id, created_at from tracked`;
+select t.id as event_id, t.contact_id, t.created_at, s.id as status_event_id, s.name as status_event_name
+from tracked t left join status_event s on s.contact_id = t.contact_id`;
 
-const TRACK_ROWS = preparedStatement('mailhub_track_rows_v1', TRACK_ROWS_SQL);
+const TRACK_ROWS = preparedStatement('mailhub_track_rows_v2', TRACK_ROWS_SQL);
 
-/** Most plain tracks in one statement. */
+/** Most tracks in one statement. */
 const TRACK_ROWS_MAX = 32;
 /**
- * Statements of plain tracks in flight at once per process: more than one, so a statement waiting
+ * Statements of grouped tracks in flight at once per process: more than one, so a statement waiting
  * for a row lock (another writer's contact) does not hold up every other track of the process.
  */
 const TRACK_STATEMENTS_AT_ONCE = 3;
 
-/** A track's inputs: its contact upsert's (by name) and its event's. */
+/** A track's inputs: its contact upsert's (by name), its subscription event's id when it gives `subscribed`, and its event's. */
 interface TrackCall {
   em: EntityManager;
   contact: UpsertContactFields;
+  statusEventId: string | null;
   eventId: string;
   event: string;
   eventData: Record<string, unknown>;
@@ -186,14 +188,20 @@ interface TrackRow {
   contact_id: string;
   event_id: string;
   created_at: Date | string;
+  status_event_id: string | null;
+  status_event_name: string | null;
 }
 
-/** The event's parameters of TRACK_SQL (after CONTACT_INPUT_CTE's and, with a subscription, its event's). */
-const eventParams = (t: TrackCall) => [t.eventId, t.contact.project_id, t.event, JSON.stringify(t.eventData), t.contact.project_id];
+/** The parameters of TRACK_SQL, or of TRACK_WITH_SUBSCRIPTION_SQL with a status event id. */
+const trackParams = (t: TrackCall) => [
+  ...contactInputParams(t.contact),
+  ...(t.statusEventId ? [t.statusEventId, t.contact.project_id] : []),
+  ...[t.eventId, t.contact.project_id, t.event, JSON.stringify(t.eventData), t.contact.project_id],
+];
 
-/** One call on its own: TRACK_SQL. */
+/** One call on its own: TRACK_SQL, or TRACK_WITH_SUBSCRIPTION_SQL when it gives `subscribed`. */
 async function trackOne(t: TrackCall): Promise<TrackRow> {
-  const [row] = await sqlPreparedRows<TrackRow>(t.em, PREPARED.plain, [...contactInputParams(t.contact), ...eventParams(t)]);
+  const [row] = await sqlPreparedRows<TrackRow>(t.em, t.statusEventId ? PREPARED.subscription : PREPARED.plain, trackParams(t));
   return row;
 }
 
@@ -202,7 +210,7 @@ type TrackAnswer = { row: TrackRow } | { error: unknown };
 const alone = (t: TrackCall): Promise<TrackAnswer> => trackOne(t).then((row) => ({ row }), (error: unknown) => ({ error }));
 
 /**
- * The plain tracks that arrived together (groupedCalls: in one turn of the event loop, or while
+ * The tracks that arrived together (groupedCalls: in one turn of the event loop, or while
  * statements ran): one alone as before, several in one statement (each address once; a second
  * call for the same address goes after it, on its own). A statement that fails (a deadlock with
  * another writer, say) is not the others' failure: each of its calls is then tried on its own.
@@ -219,7 +227,7 @@ async function trackTogether(calls: TrackCall[]): Promise<TrackAnswer[]> {
   }
   const answers = new Map<TrackCall, TrackAnswer>();
   try {
-    const input = together.map((t) => ({ ...t.contact, event_id: t.eventId, event_name: t.event, event_data: t.eventData }));
+    const input = together.map((t) => ({ ...t.contact, status_event_id: t.statusEventId, event_id: t.eventId, event_name: t.event, event_data: t.eventData }));
     const rows = new Map((await sqlPreparedRows<TrackRow>(together[0].em, TRACK_ROWS, [JSON.stringify(input)])).map((r) => [r.event_id, r]));
     for (const t of together) answers.set(t, { row: rows.get(t.eventId)! });
   } catch {
@@ -231,7 +239,7 @@ async function trackTogether(calls: TrackCall[]): Promise<TrackAnswer[]> {
 
 /** A grouper per database (the ORM's connection): calls of two databases never share a statement. */
 const groupers = new WeakMap<object, (t: TrackCall) => Promise<TrackAnswer>>();
-async function trackPlain(t: TrackCall): Promise<TrackRow> {
+async function trackGrouped(t: TrackCall): Promise<TrackRow> {
   const connection = t.em.getConnection();
   let grouped = groupers.get(connection);
   if (!grouped) groupers.set(connection, (grouped = groupedCalls(TRACK_ROWS_MAX, trackTogether, TRACK_STATEMENTS_AT_ONCE)));
@@ -250,25 +258,16 @@ export async function trackEvent(em: EntityManager, projectId: string, input: Tr
   // New contacts from track are subscribed unless the call says otherwise.
   const contact = upsertContactFields(projectId, { email: input.email, subscribed: input.subscribed, subscribedIfNew: ifNew, data: contactPatch }, true, authority);
   // Ids in the order the events are written (ids are time-ordered): the subscription event's first.
-  const statusEventId = withSubscription ? newId() : undefined;
-  const call: TrackCall = {
-    em,
-    contact,
-    eventId: newId(),
-    event,
-    eventData,
-  };
-  if (!withSubscription && input.timezone === undefined && !em.getTransactionContext()) {
-    const row = await trackPlain(call);
-    return { contactId: row.contact_id, eventId: row.event_id, createdAt: new Date(row.created_at), subscriptionEvent: null };
-  }
-  const params = [...contactInputParams(call.contact), ...(statusEventId ? [statusEventId, projectId] : []), ...eventParams(call)];
-  const [row] = await sqlPreparedRows<Record<string, any>>(em, withSubscription ? PREPARED.subscription : PREPARED.plain, params);
+  const statusEventId = withSubscription ? newId() : null;
+  const call: TrackCall = { em, contact, statusEventId, eventId: newId(), event, eventData };
+  // A time zone is a second statement (setContactTimezone), and a call inside a transaction runs on
+  // its connection: those go alone; every other call may share a statement with the calls beside it.
+  const row = input.timezone === undefined && !em.getTransactionContext() ? await trackGrouped(call) : await trackOne(call);
   if (input.timezone !== undefined) await setContactTimezone(em, projectId, row.contact_id, input.timezone, authority.dataMode === 'all' ? 'all' : 'add');
   return {
     contactId: row.contact_id,
     eventId: row.event_id,
     createdAt: new Date(row.created_at),
-    subscriptionEvent: row.status_event_id ? { id: row.status_event_id, name: row.status_event_name } : null,
+    subscriptionEvent: row.status_event_id ? { id: row.status_event_id, name: row.status_event_name! } : null,
   };
 }
