@@ -66,7 +66,7 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
       return ids;
     }, (ids) => ids.length > 0, 60_000);
     expect(found).toContain(campaignWorkflowId(id));
-    // History stays small: a handful of events per page of 500 (continueAsNew every 500 pages).
+    // History stays small: a handful of events per page (continueAsNew every PAGES_PER_RUN pages).
     const events = (await ctx.temporal.workflow.getHandle(campaignWorkflowId(id)).fetchHistory()).events?.length ?? 0;
     console.log(`[campaign] ${events} history events for 600 recipients (${((events * 1000) / 600).toFixed(1)} per 1,000)`);
     expect(events).toBeLessThan(60);
