@@ -49,13 +49,22 @@ input as (
                ?::boolean as public_key, ?::jsonb as set_data, ?::jsonb as remove_keys, ?::text as data_mode) i
 )`;
 
-/** An input column of the one-row input (CONTACT_INPUT_CTE). */
-const ONE_ROW = (col: string) => `(select ${col} from input)`;
+/** How the upsert reads its inputs: an input column by name, and the order its rows are inserted in. */
+interface UpsertInputRows {
+  column: (col: string) => string;
+  order: string;
+}
+/** The one-row input (CONTACT_INPUT_CTE). */
+const ONE_ROW: UpsertInputRows = { column: (col) => `(select ${col} from input)`, order: '' };
 /**
- * An input column of the conflicting row's own input row, for an `input` of many rows (one per
- * address: core/events/track.ts groups the tracks that arrive together).
+ * An `input` of many rows (one per address: core/events/track.ts groups the tracks that arrive
+ * together): a column of the conflicting row's own input row; rows inserted in address order, so
+ * two such statements never lock in a cycle.
  */
-const ROW_OF_EXCLUDED = (col: string) => `(select i.${col} from input i where i.project_id = excluded.project_id and i.email = excluded.email)`;
+const MANY_ROWS: UpsertInputRows = {
+  column: (col) => `(select i.${col} from input i where i.project_id = excluded.project_id and i.email = excluded.email)`,
+  order: ' order by project_id, email',
+};
 
 /**
  * Insert or update by (project, email) in one statement, safe under concurrent upserts of the
@@ -63,9 +72,9 @@ const ROW_OF_EXCLUDED = (col: string) => `(select i.${col} from input i where i.
  * the data mode. `unsubscribed_at` is the opt-out: set by an explicit false, cleared by a true;
  * `opt_out_source` says when a public key made it (the only opt-out a public key may undo).
  * A new contact starts opted out when created with false, or from a public key on a suppressed address.
- * Rows are inserted in address order, so two statements of many rows never lock in a cycle.
  */
-function upsertContactBody(I: (col: string) => string): string {
+function upsertContactBody(input: UpsertInputRows): string {
+  const I = input.column;
   // The requested `subscribed` after the consent rule, on the live row `c` (so a concurrent
   // opt-out cannot be overwritten): null when nothing changes. A public key's true is dropped for
   // an address on the suppression list or a contact that opted out other than through a public key.
@@ -74,7 +83,7 @@ function upsertContactBody(I: (col: string) => string): string {
 insert into contacts as c (id, project_id, email, subscribed, unsubscribed_at, opt_out_source, data, created_at, updated_at)
 select id, project_id, email, coalesce(requested_new, default_subscribed) and not suppressed,
   case when suppressed or not requested_new then now() end, case when public_key and not suppressed and not requested_new then 'public_key' end, set_data, now(), now()
-from input${I === ONE_ROW ? '' : ' order by project_id, email'}
+from input${input.order}
 on conflict (project_id, email) do update set
   subscribed = coalesce(${EFFECTIVE}, c.subscribed),
   unsubscribed_at = case when ${EFFECTIVE} is null then c.unsubscribed_at when ${EFFECTIVE} then null else coalesce(c.unsubscribed_at, now()) end,
@@ -91,7 +100,7 @@ returning c.id, c.project_id, c.email, c.subscribed, c.data, c.timezone, c.creat
 /** The upsert of the one contact of CONTACT_INPUT_CTE. */
 export const UPSERT_CONTACT_BODY = upsertContactBody(ONE_ROW);
 /** The upsert of an `input` of many rows with CONTACT_INPUT_CTE's columns, each address once. */
-export const UPSERT_CONTACT_ROWS_BODY = upsertContactBody(ROW_OF_EXCLUDED);
+export const UPSERT_CONTACT_ROWS_BODY = upsertContactBody(MANY_ROWS);
 
 export const UPSERT_CONTACT_SQL = `with ${CONTACT_INPUT_CTE}\n${UPSERT_CONTACT_BODY}`;
 

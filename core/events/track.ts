@@ -196,7 +196,11 @@ interface TrackRow {
 const trackParams = (t: TrackCall) => [
   ...contactInputParams(t.contact),
   ...(t.statusEventId ? [t.statusEventId, t.contact.project_id] : []),
-  ...[t.eventId, t.contact.project_id, t.event, JSON.stringify(t.eventData), t.contact.project_id],
+  t.eventId,
+  t.contact.project_id,
+  t.event,
+  JSON.stringify(t.eventData),
+  t.contact.project_id,
 ];
 
 /** One call on its own: TRACK_SQL, or TRACK_WITH_SUBSCRIPTION_SQL when it gives `subscribed`. */
