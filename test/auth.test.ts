@@ -7,6 +7,7 @@ import type { ResolvedKey } from '../core/projects/keys.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { validateResponsesOf } from './support/response-validation.js';
 import { expectError } from './support/envelope.js';
+import { eventually } from './support/automations.js';
 import { fillPath, label, operationsOf, schemesOf, usesApiKey, type Operation } from './support/route-table.js';
 
 /**
@@ -172,15 +173,22 @@ describe('rate limit shared by API processes', () => {
     const get = (app: typeof a) => app.request('/contacts', { headers: { authorization: `Bearer ${shared.project.secretKey}` } });
     for (let i = 0; i < 6; i++) expect((await get(a)).status).toBe(200);
     expect((await get(b)).status).toBe(200);
-    // Each app adds its hits to the shared count within its sync interval (200 ms) and reads the total back.
-    await new Promise((r) => setTimeout(r, 500));
+    // Each app adds its hits to the shared count within its sync interval (200 ms) and reads the total
+    // back every interval while it has traffic: once the shared count has all the hits, two more
+    // intervals and a sync's round trip (1 s, on a busy machine too) and both apps have read it.
+    const sharedCount = async () =>
+      (await shared.orm.em.fork().getConnection().execute<{ n: number }[]>('select coalesce(sum(count), 0)::int as n from api_rate_buckets where key = ?', [`${shared.project.id}:secret`]))[0].n;
+    const readBack = async (n: number) => {
+      await eventually(async () => (await sharedCount()) === n || null, 10_000, `the shared count at ${n}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    };
+    await readBack(7);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await get(b)).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
-    await new Promise((r) => setTimeout(r, 500));
+    await readBack(10);
     expect((await get(a)).status).toBe(429);
-    const rows = await shared.orm.em.fork().getConnection().execute<{ n: number }[]>('select sum(count)::int as n from api_rate_buckets where key = ?', [`${shared.project.id}:secret`]);
-    expect(rows).toEqual([{ n: 10 }]);
+    expect(await sharedCount()).toBe(10);
   });
 });
 

@@ -84,12 +84,15 @@ describe('the automation dispatcher', () => {
     expect(await batchOf(wf.id, 'third-')).toEqual([second]);
   });
 
-  it("with a second worker's dispatcher beside this one, the events of a burst that come in while both gather go into one batch: the passes wait for the burst's oldest row, not for each dispatcher's own clock", { timeout: 150_000 }, async () => {
+  it("with a second worker's dispatcher beside this one, the events of a burst that come in while both gather go into one batch: the passes wait for the burst's oldest row, not for each dispatcher's own clock", { timeout: 180_000 }, async () => {
     // A second worker's dispatcher (same database, same task queue), gathering as long.
     const other = startAutomationDispatcher({ orm: ctx.orm, engine: createAutomationEngine(ctx.temporal, ctx.config.taskQueue, { deliveryRetry: ctx.config.deliveryRetry }), gatherMs: GATHER_MS });
     try {
       const wf = await createWorkflow(ctx, { name: 'Two dispatchers', enabled: true, trigger: { type: 'EVENT', eventName: 'two-signup' }, steps: [{ id: 'mark', type: 'UPDATE_CONTACT', data: { welcomed: true } }] });
       const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      // This worker's dispatcher saw the last test's rows and gathers until GATHER_MS after them: let
+      // that lapse, so both dispatchers start idle (else both would take the second part at t1 + 20 s).
+      await sleep(GATHER_MS + 1_000);
       // A burst starts on one dispatcher, and 5 s later another part of it on the other (idle, it takes them at once): both gather now, 5 s apart.
       await trackBurst(ctx, 'two-first-', 'two-signup', 3);
       await eventually(async () => (await batchOf(wf.id, 'two-first-')).length > 0, 30_000, 'the first pass');
@@ -97,6 +100,8 @@ describe('the automation dispatcher', () => {
       await sleep(5_000);
       await trackBurst(ctx, 'two-second-', 'two-signup', 3);
       await eventually(async () => (await batchOf(wf.id, 'two-second-')).length > 0, 30_000, 'the second pass');
+      // The idle dispatcher took it at once: had it waited for a gathering time, the parts below would come after every pass's clock, and prove nothing.
+      expect(Date.now() - t1, 'the second part was taken at once by the idle dispatcher').toBeLessThan(8_000);
       // One part 8 s after the first pass, one 17 s after: on its own clock the first dispatcher would take
       // the third part at 15 s and the second dispatcher the fourth at 20 s, two batches.
       await sleep(Math.max(0, t1 + 8_000 - Date.now()));

@@ -80,7 +80,8 @@ describe('an event-triggered workflow', () => {
       enabled: true,
       trigger: { type: 'EVENT', eventName: 'trial_started' },
       steps: [
-        { id: 'wait', type: 'WAIT_FOR_EVENT', eventName: 'purchased', timeout: { amount: 3, unit: 'seconds' }, branches: { event: 'won', timeout: 'lost' } },
+        // 10 s: the buyer's `purchased` must be recorded within it after both are seen waiting, on a busy machine too.
+        { id: 'wait', type: 'WAIT_FOR_EVENT', eventName: 'purchased', timeout: { amount: 10, unit: 'seconds' }, branches: { event: 'won', timeout: 'lost' } },
         { id: 'won', type: 'UPDATE_CONTACT', data: { converted: true } },
         { id: 'lost', type: 'UPDATE_CONTACT', data: { converted: false, trial: null }, subscribed: false },
       ],
@@ -194,7 +195,8 @@ describe('re-entry', () => {
       enabled: true,
       allowReentry: true,
       trigger: { type: 'EVENT', eventName: 'again' },
-      steps: [{ id: 'wait', type: 'DELAY', amount: 2, unit: 'seconds' }],
+      // 10 s: the second track's dispatcher pass must come while the first execution still waits.
+      steps: [{ id: 'wait', type: 'DELAY', amount: 10, unit: 'seconds' }],
     });
     const c = await track(ctx, 'again@recipients.test', 'again');
     await eventually(async () => (await executions(ctx, wf.id, '&status=WAITING')).length === 1, 60_000, 'waiting');
@@ -258,13 +260,14 @@ describe('versions, cancel, delete, disabled project', () => {
     const p = await ctx.newProject('Soon disabled');
     const res = await ctx.request('POST', '/workflows', {
       key: p.secretKey,
-      body: { name: 'Stops', enabled: true, trigger: { type: 'EVENT', eventName: 'go' }, steps: [{ id: 'wait', type: 'DELAY', amount: 2, unit: 'seconds', next: 'tag' }, { id: 'tag', type: 'UPDATE_CONTACT', data: { reached: true } }] },
+      body: { name: 'Stops', enabled: true, trigger: { type: 'EVENT', eventName: 'go' }, steps: [{ id: 'wait', type: 'DELAY', amount: 10, unit: 'seconds', next: 'tag' }, { id: 'tag', type: 'UPDATE_CONTACT', data: { reached: true } }] },
     });
     const wf = (await json(res)).data;
     const t = await ctx.request('POST', '/v1/track', { key: p.publicKey, body: { email: 'stop@recipients.test', event: 'go' } });
     const contactId = (await json(t)).data.contact;
     const list = async () => (await json(await ctx.request('GET', `/workflows/${wf.id}/executions`, { key: p.secretKey }))).data.items;
     await eventually(async () => (await list()).some((x: any) => x.status === 'WAITING'), 60_000, 'waiting');
+    // Within the 10 s DELAY: the next step finds the project disabled.
     await ctx.orm.em.fork().getConnection().execute('update projects set disabled = true where id = ?', [p.id]);
     // The API refuses a disabled project's keys: read the mirror directly.
     const mirror = () => ctx.orm.em.fork().getConnection().execute<any[]>('select status, exit_reason from workflow_executions where workflow_id = ?', [wf.id]);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliverEmailsResult } from '../workflows/deliver.workflow.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
 import { sweepQueuedEmails } from '../worker/sweeper.js';
+import { sqlRun } from '../db/sql.js';
 import { setupTestContext, type TestContext } from './helpers.js';
 import { emailStates, insertQueuedEmails, insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
@@ -30,9 +31,18 @@ afterAll(async () => {
 
 describe('two attempts on one email at once', () => {
   it('the sweeper beside the API workflow against a slow SMTP server: exactly one message arrives', async () => {
-    // Long enough for the sweeper's attempt to reach the row while the API's is still on the wire, on
-    // a busy machine too (at 3 s a CI run once saw them not overlap: attempts 1); under the heartbeat timeout.
+    // The attempt that holds the row lock stays on the wire while the other waits for the lock (under the heartbeat timeout).
     smtp.replyDelayMs = 6_000;
+    // The project's pacing bucket 5 s in debt: every attempt starts (QUEUED/SENDING -> SENDING, counted)
+    // and then sleeps for its slot before it locks the row, so both attempts on the second email are
+    // counted before either locks it, however late the sweeper's workflow runs (a start after the
+    // lock waits for it and then finds SENT: a CI run saw attempts 1 when the overlap was left to timing).
+    await sqlRun(
+      ctx.orm.em.fork(),
+      `insert into send_rate_buckets (project_id, tokens, updated_at) values (?, -5000, clock_timestamp())
+       on conflict (project_id) do update set tokens = -5000, updated_at = clock_timestamp()`,
+      [ctx.project.id],
+    );
     const ids = await insertQueuedEmails(ctx.orm, ctx.project.id, [{ toEmail: 'first@recipients.test' }, { toEmail: 'second@recipients.test' }]);
     const api = await ctx.temporal.workflow.start(DELIVER_EMAILS_WORKFLOW, {
       taskQueue: ctx.config.taskQueue,

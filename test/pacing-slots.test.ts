@@ -45,8 +45,9 @@ describe('the pacing window as counts per slot', () => {
     const p = await ctx.newProject('slots-expiry');
     const width = 30_000;
     const now = slotOf(await dbNowMs());
-    // Two starts in a slot that leaves the window ~500 ms from now, one in a slot that stays ~25 s.
-    const oldest = now - 5900;
+    // Two starts in a slot that leaves the window ~3 s from now (the claims below come before it, on a
+    // busy machine too), one in a slot that stays ~7.5 s.
+    const oldest = now - 5400;
     await setWindow(p.id, oldest, [2, ...Array<number>(909).fill(0), 1]);
     const full = await claim(p.id, width, 3, 1);
     expect(full.admitted).toBe(0);
@@ -70,9 +71,10 @@ describe('the pacing window as counts per slot', () => {
     const p = await ctx.newProject('slots-boundary');
     const width = 1_000;
     const now = await dbNowMs();
-    // Slot `dead` ended more than `width` ago (by 2 slots); slot `live` ends, plus the width, ~500 ms from now.
+    // Slot `dead` ended more than `width` ago (by 2 slots); slot `live` ends, plus the width, ~3 s from now
+    // (the claim below comes before it, on a busy machine too).
     const dead = slotOf(now - width) - 3;
-    const live = slotOf(now - width) + 100;
+    const live = slotOf(now - width) + 600;
     await setWindow(p.id, dead, [4, ...Array<number>(live - dead - 1).fill(0), 1]);
     const c = await claim(p.id, width, 5, 5);
     expect(c.admitted).toBe(4);

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireSendToken, acquireSendTokens, claimSendStart, claimSendStarts, GUARD_MS, MAX_AHEAD_SECONDS, maxInWindow, pacingFor, QUANTUM_MS, releaseSendStarts } from '../core/pacing.js';
 import { sendWorkflowId } from '../core/workflow-ids.js';
@@ -173,7 +174,7 @@ describe('claimSendStart (the sliding window of send starts)', () => {
 });
 
 describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
-  it(`holds the rate across processes (at most ${LIMIT} starts per window, at most ${LIMIT} + ${SERVER_JITTER} MAIL FROMs in a second at the server), delivers every email exactly once, no faster than TOTAL/LIMIT seconds and within twice that`, { timeout: 120_000 }, async () => {
+  it(`holds the rate across processes (at most ${LIMIT} starts per window, at most ${LIMIT} + ${SERVER_JITTER} MAIL FROMs in a second at the server, plus those that a stall of the test process, which stamps them, may have bunched), delivers every email exactly once, no faster than TOTAL/LIMIT seconds and within twice that`, { timeout: 120_000 }, async () => {
     const env = workerEnv(ctx);
     workers.push(...(await Promise.all([startWorkerProcess(env), startWorkerProcess(env)])));
     // Warm-up on another project (its own bucket): a freshly started process spends its first
@@ -195,6 +196,10 @@ describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
       Array.from({ length: TOTAL }, (_, i) => ({ toEmail: `pace${i}@recipients.test` })),
     );
     const batches = Array.from({ length: 10 }, (_, b) => ids.slice(b * 20, b * 20 + 20));
+    // The SMTP server stamps MAIL FROM in this process: while its event loop stalls, the MAIL FROMs
+    // the workers write meanwhile are all stamped when it resumes (see the bound below).
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
     const results = await Promise.all(
       batches.map((emailIds) =>
         ctx.temporal.workflow.execute(DELIVER_EMAILS_WORKFLOW, {
@@ -205,6 +210,8 @@ describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
         }) as Promise<DeliverEmailsResult>,
       ),
     );
+    stalls.disable();
+    const worstStallMs = stalls.max / 1e6;
     expect(results.map((r) => r.sent)).toEqual(batches.map(() => 20));
 
     // Exactly once: every Message-ID once, nothing else.
@@ -237,7 +244,7 @@ describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
       `[pacing] ${TOTAL} emails, limit ${LIMIT}/s, 2 processes (${perProcess.join(' + ')}), ${smtp.connections} SMTP connections: ` +
         `first->last arrival ${durationMs} ms (ideal ${((TOTAL - 1) / LIMIT) * 1000} ms); busiest 1 s window: ${peakDeparted} send starts ` +
         `(database clock), ${peakBegun} SMTP transactions begun (MAIL FROM at the server), ${peakArrived} messages completed (end of DATA); ` +
-        `start -> MAIL FROM p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms (start -> mailer call p95 ${pct(0.95, toMailer)} ms, max ${pct(1, toMailer)} ms)`,
+        `start -> MAIL FROM p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms, max ${pct(1)} ms (start -> mailer call p95 ${pct(0.95, toMailer)} ms, max ${pct(1, toMailer)} ms); worst stall of this process ${Math.round(worstStallMs)} ms`,
     );
     // The limiter's guarantee, on the clock it uses: at most LIMIT starts in any window GUARD_MS
     // wider than a second.
@@ -248,7 +255,10 @@ describe(`${TOTAL} emails through two worker processes at ${LIMIT}/s`, () => {
     // shows the delays: p95 ~20-40 ms, single outliers of 50-300 ms), so a few of those may land
     // in one window: SERVER_JITTER allows for them and no more. (The end of DATA is logged, not
     // asserted: the transaction's round trips stretch under load and completions bunch.)
-    expect(peakBegun).toBeLessThanOrEqual(LIMIT + SERVER_JITTER);
+    // A stall of this process (the server's) bunches the stamps of the MAIL FROMs written during it:
+    // one more per 1/LIMIT s of the worst stall (none under 50 ms at 20/s: the bound is then as before).
+    const stallAllowance = Math.floor((LIMIT * worstStallMs) / 1000);
+    expect(peakBegun, `worst stall of the server's process ${Math.round(worstStallMs)} ms`).toBeLessThanOrEqual(LIMIT + SERVER_JITTER + stallAllowance);
     // Never faster than the rate: the last of LIMIT-sized groups begins (TOTAL - LIMIT) / LIMIT
     // seconds after the first. The upper bound is only generous (twice TOTAL/LIMIT): on a shared
     // machine wall time is a benchmark (bench/delivery.ts measures it), not a test.
