@@ -40,7 +40,7 @@
  * entries read, which include a bitmap scan's whole prefix, uncounted by the table's fetches), and
  * BENCH_TIMELINE=1 the per-second timeline of tracks, mails and an execution's stages.
  *
- * Env: BENCH_CONTACTS (N, 2000), BENCH_CONCURRENCY (16), BENCH_TRACK_SUBSCRIBED (1: every track with `subscribed: true`), BENCH_WARMUP (min(N, 1000) tracks before phase 0, not measured), BENCH_WARM_ENGINE (min(N, 1000) sign-ups and a campaign through a third project first, not measured), BENCH_STACK, BENCH_DB, BENCH_WORKERS,
+ * Env: BENCH_CONTACTS (N, 2000), BENCH_CONCURRENCY (16), BENCH_TRACK_SUBSCRIBED (1: every track with `subscribed: true`), BENCH_TRACK_TIMEZONE (an IANA zone every track gives, as a form that sends the browser's zone does), BENCH_WARMUP (min(N, 1000) tracks before phase 0, not measured), BENCH_WARM_ENGINE (min(N, 1000) sign-ups and a campaign through a third project first, not measured), BENCH_STACK, BENCH_DB, BENCH_WORKERS,
  * BENCH_BUILT, BENCH_NODE_ARGS, BENCH_OWN_SESSIONS (1: each service in its own session), BENCH_CPU_SHARES (each part in a CPU cgroup with those shares, as containers), BENCH_COUNT_QUERIES, BENCH_AUTO_EXPLAIN, BENCH_INDEX_STATS, BENCH_TIMELINE, BENCH_PHASES (track,automation,campaign,floor),
  * BENCH_PHASE_TIMEOUT_S (600: a phase whose mails are not all in by then is reported as it stands),
  * BENCH_TIMEOUT_S (3600: the whole run; then everything is stopped, exit 2), BENCH_DB_URL (admin URL).
@@ -85,6 +85,8 @@ const N = Number(process.env.BENCH_CONTACTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 /** Every track says `subscribed: true`, as a sign-up form's call does (BENCH_TRACK_SUBSCRIBED=1). */
 const TRACK_SUBSCRIBED = process.env.BENCH_TRACK_SUBSCRIBED === '1';
+/** The zone every track gives (BENCH_TRACK_TIMEZONE), as a sign-up form that sends the browser's zone does. */
+const TRACK_TIMEZONE = process.env.BENCH_TRACK_TIMEZONE || undefined;
 const STACK = (process.env.BENCH_STACK ?? 'npm-start') as 'npm-start' | 'processes';
 const DB = (process.env.BENCH_DB ?? 'pg') as 'pg' | 'embedded';
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
@@ -649,7 +651,7 @@ async function main() {
       const ticker = setInterval(() => progress(`tracking (${prefix || 'burst'}): ${done}/${addresses.length}`), 5000);
       try {
         await eachLimited(addresses, CONCURRENCY, async (email) => {
-          await call('POST', '/v1/track', key, { email: prefix + email, event: 'signup', ...(TRACK_SUBSCRIBED ? { subscribed: true } : {}) });
+          await call('POST', '/v1/track', key, { email: prefix + email, event: 'signup', ...(TRACK_SUBSCRIBED ? { subscribed: true } : {}), ...(TRACK_TIMEZONE ? { timezone: TRACK_TIMEZONE } : {}) });
           tracked?.set(email, Date.now());
           done++;
         });

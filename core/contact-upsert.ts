@@ -24,7 +24,10 @@ export interface UpsertInput {
   /** For a new contact, when it differs from `subscribed` (a public key's refused change still decides a new contact's state). */
   subscribedIfNew?: boolean;
   data?: Record<string, unknown>;
-  /** IANA zone (validated at the edge); null clears it. Set by a second statement (core/schedule/contact-timezone.ts). */
+  /**
+   * IANA zone (validated at the edge); null clears it. Written by the upsert itself, by the data
+   * mode's rule (timezoneMode): an event and the zone it came with are committed together.
+   */
   timezone?: string | null;
 }
 
@@ -46,7 +49,7 @@ export const CONTACT_INPUT_CTE = `
 input as (
   select i.*, i.public_key and exists (select 1 from suppressions s where s.project_id = i.project_id and s.email = i.email) as suppressed
   from (select ?::uuid as id, ?::uuid as project_id, ?::text as email, ?::boolean as requested, ?::boolean as requested_new, ?::boolean as default_subscribed,
-               ?::boolean as public_key, ?::jsonb as set_data, ?::jsonb as remove_keys, ?::text as data_mode) i
+               ?::boolean as public_key, ?::jsonb as set_data, ?::jsonb as remove_keys, ?::text as data_mode, ?::text as timezone, ?::text as timezone_mode) i
 )`;
 
 /** How the upsert reads its inputs: an input column by name, and the order its rows are inserted in. */
@@ -80,9 +83,9 @@ function upsertContactBody(input: UpsertInputRows): string {
   // an address on the suppression list or a contact that opted out other than through a public key.
   const EFFECTIVE = `(case when ${I('requested')} and ${I('public_key')} and (${I('suppressed')} or (c.unsubscribed_at is not null and c.opt_out_source is distinct from 'public_key')) then null else ${I('requested')} end)`;
   return `
-insert into contacts as c (id, project_id, email, subscribed, unsubscribed_at, opt_out_source, data, created_at, updated_at)
+insert into contacts as c (id, project_id, email, subscribed, unsubscribed_at, opt_out_source, data, timezone, created_at, updated_at)
 select id, project_id, email, coalesce(requested_new, default_subscribed) and not suppressed,
-  case when suppressed or not requested_new then now() end, case when public_key and not suppressed and not requested_new then 'public_key' end, set_data, now(), now()
+  case when suppressed or not requested_new then now() end, case when public_key and not suppressed and not requested_new then 'public_key' end, set_data, timezone, now(), now()
 from input${input.order}
 on conflict (project_id, email) do update set
   subscribed = coalesce(${EFFECTIVE}, c.subscribed),
@@ -93,6 +96,10 @@ on conflict (project_id, email) do update set
     when 'none' then c.data
     when 'add' then ${I('set_data')} || c.data
     else (c.data || ${I('set_data')}) - array(select jsonb_array_elements_text(${I('remove_keys')})) end,
+  timezone = case ${I('timezone_mode')}
+    when 'all' then ${I('timezone')}
+    when 'add' then coalesce(c.timezone, ${I('timezone')})
+    else c.timezone end,
   updated_at = now()
 returning c.id, c.project_id, c.email, c.subscribed, c.data, c.timezone, c.created_at, c.updated_at, (xmax = 0) as inserted`;
 }
@@ -124,7 +131,19 @@ export function upsertContactFields(projectId: string, input: UpsertInput, defau
     set_data: set,
     remove_keys: remove,
     data_mode: authority.dataMode,
+    timezone: input.timezone ?? null,
+    timezone_mode: timezoneMode(input, authority),
   };
+}
+
+/**
+ * How a given `timezone` changes an existing contact: with full control of data (`all`) it is set
+ * (null clears it); a caller limited to adding data (a public key, a send) only fills a missing
+ * zone. Null when no zone was given: the contact's stays.
+ */
+function timezoneMode(input: UpsertInput, authority: UpsertAuthority): 'all' | 'add' | null {
+  if (input.timezone === undefined) return null;
+  return authority.dataMode === 'all' ? 'all' : 'add';
 }
 export type UpsertContactFields = ReturnType<typeof upsertContactFields>;
 
@@ -140,6 +159,8 @@ export const contactInputParams = (f: UpsertContactFields): unknown[] => [
   JSON.stringify(f.set_data),
   JSON.stringify(f.remove_keys),
   f.data_mode,
+  f.timezone,
+  f.timezone_mode,
 ];
 
 export function upsertContactParams(projectId: string, input: UpsertInput, defaultSubscribed: boolean, authority: UpsertAuthority = FULL_AUTHORITY): unknown[] {

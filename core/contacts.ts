@@ -7,7 +7,6 @@ import { keysetPage } from './paging.js';
 import { listParam, sqlOne, sqlRows } from '../db/sql.js';
 import { CONTACT_INPUT_CTE, normalizeEmail, PREVIOUS_SUBSCRIPTION_CTE, splitDataPatch, UPSERT_CONTACT_BODY, UPSERT_CONTACT_SQL, upsertContactParams, FULL_AUTHORITY, type UpsertAuthority, type UpsertInput } from './contact-upsert.js';
 import { recordEvent } from './events/events.js';
-import { setContactTimezone } from './schedule/contact-timezone.js';
 
 export interface ContactRow {
   id: string;
@@ -51,19 +50,10 @@ export async function upsertContact(
   input: UpsertInput,
   /**
    * `subscriptionEvent`: the `source` of the subscription event recorded when `subscribed` is given and sets the state.
-   * `dataMode`: how `data` changes an existing contact (UpsertAuthority; `all` unless given).
+   * `dataMode`: how `data` and a given `timezone` change an existing contact (UpsertAuthority; `all` unless given).
    */
   opts: { defaultSubscribed: boolean; subscriptionEvent?: 'api' | 'send'; dataMode?: UpsertAuthority['dataMode'] },
 ): Promise<{ contact: ContactRow; isNew: boolean }> {
-  const res = await upsertContactRow(em, projectId, input, opts);
-  if (input.timezone !== undefined) {
-    await setContactTimezone(em, projectId, res.contact.id, input.timezone);
-    res.contact.timezone = input.timezone;
-  }
-  return res;
-}
-
-async function upsertContactRow(em: EntityManager, projectId: string, input: UpsertInput, opts: { defaultSubscribed: boolean; subscriptionEvent?: 'api' | 'send'; dataMode?: UpsertAuthority['dataMode'] }): Promise<{ contact: ContactRow; isNew: boolean }> {
   const source = opts.subscriptionEvent;
   const authority: UpsertAuthority = { ...FULL_AUTHORITY, dataMode: opts.dataMode ?? FULL_AUTHORITY.dataMode };
   if (source && input.subscribed !== undefined) {

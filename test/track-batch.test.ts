@@ -5,8 +5,8 @@ import { FULL_AUTHORITY, type UpsertAuthority } from '../core/contact-upsert.js'
 import { setupTestContext, type TestContext } from './helpers.js';
 
 /*
- * Tracks (no time zone) that arrive together are written by one statement (core/events/track.ts,
- * TRACK_ROWS_SQL): each call must get what it would have got alone.
+ * Tracks that arrive together are written by one statement (core/events/track.ts, TRACK_ROWS_SQL):
+ * each call must get what it would have got alone.
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('plain tracks that arrive together share a statement', () => {
     ];
     const results = await Promise.all(calls.map((c) => track(c.email, 'batch signup', c.data)));
 
-    expect(sent.get('mailhub_track_rows_v2') ?? 0).toBeGreaterThan(0); // some went in one statement
+    expect(sent.get('mailhub_track_rows_v3') ?? 0).toBeGreaterThan(0); // some went in one statement
     const contacts = new Map((await sql<{ id: string; email: string; data: Record<string, unknown> }>(`select id, email, data from contacts where project_id = ? and email like 'batch-%'`, [ctx.project.id])).map((c) => [c.email, c]));
     expect(contacts.size).toBe(40);
     calls.forEach((c, k) => expect(results[k].contactId).toBe(contacts.get(c.email.toLowerCase())!.id));
@@ -81,7 +81,7 @@ describe('plain tracks that arrive together share a statement', () => {
       track('suppressed-new@example.com', 'visit', undefined, add),
       track('plain-new@example.com', 'visit', undefined, add),
     ]);
-    expect(sent.get('mailhub_track_rows_v2') ?? 0).toBeGreaterThan(0);
+    expect(sent.get('mailhub_track_rows_v3') ?? 0).toBeGreaterThan(0);
     const rows = new Map(
       (await sql<{ email: string; data: Record<string, unknown>; subscribed: boolean; unsubscribed: boolean }>(
         `select email, data, subscribed, unsubscribed_at is not null as unsubscribed from contacts where project_id = ? and email in ('mode-add@example.com', 'mode-none@example.com', 'suppressed-new@example.com', 'plain-new@example.com')`,
@@ -94,6 +94,39 @@ describe('plain tracks that arrive together share a statement', () => {
     expect(rows.get('plain-new@example.com')).toMatchObject({ subscribed: true, unsubscribed: false });
     const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from events where project_id = ? and name = 'visit' and public_key`, [ctx.project.id]);
     expect(n).toBe(4);
+  });
+
+  it('with a time zone (a zone, null, none) over contacts new, with a zone and without one, by a secret and a public key: the zone set, cleared or kept as by the same calls one at a time, and they shared statements', async () => {
+    type Request = { timezone?: string | null };
+    const requests: Record<string, Request> = { tokyo: { timezone: 'Asia/Tokyo' }, clear: { timezone: null }, none: {} };
+    const authorities: Record<string, UpsertAuthority> = { secret: FULL_AUTHORITY, public: { publicKey: true, dataMode: 'add' } };
+    const states = ['new', 'zoned', 'unzoned'];
+    const call = (email: string, r: Request, a: UpsertAuthority) => trackEvent(ctx.orm.em.fork(), ctx.project.id, { email, event: 'zone signup', ...r }, a);
+    const cases = states.flatMap((state) => Object.keys(authorities).flatMap((auth) => Object.keys(requests).map((req) => ({ state, auth, req, key: `${state}.${auth}.${req}@zones.test` }))));
+    for (const prefix of ['grp-', 'one-']) {
+      for (const c of cases) {
+        if (c.state === 'zoned') await call(prefix + c.key, { timezone: 'Europe/Paris' }, FULL_AUTHORITY);
+        if (c.state === 'unzoned') await call(prefix + c.key, {}, FULL_AUTHORITY);
+      }
+    }
+    sent.clear();
+    await Promise.all(cases.map((c) => call(`grp-${c.key}`, requests[c.req], authorities[c.auth])));
+    // One statement for all of them, and it succeeded: a failed one would send each call again alone.
+    expect(sent.get('mailhub_track_rows_v3') ?? 0).toBe(1);
+    expect(sent.get('mailhub_track_v7') ?? 0).toBe(0);
+    sent.clear();
+    for (const c of cases) await call(`one-${c.key}`, requests[c.req], authorities[c.auth]);
+    expect(sent.get('mailhub_track_rows_v3') ?? 0).toBe(0); // these went alone
+
+    const zones = new Map((await sql<{ email: string; timezone: string | null }>(`select email, timezone from contacts where project_id = ? and email like '%@zones.test'`, [ctx.project.id])).map((r) => [r.email, r.timezone]));
+    for (const c of cases) expect(zones.get(`grp-${c.key}`), c.key).toBe(zones.get(`one-${c.key}`));
+    // The rule itself: the secret key sets and clears; a public key only fills a missing zone.
+    const expected: Record<string, string | null> = {
+      'new.secret.tokyo': 'Asia/Tokyo', 'new.public.tokyo': 'Asia/Tokyo', 'new.secret.clear': null, 'new.public.none': null,
+      'zoned.secret.tokyo': 'Asia/Tokyo', 'zoned.public.tokyo': 'Europe/Paris', 'zoned.secret.clear': null, 'zoned.public.clear': 'Europe/Paris', 'zoned.secret.none': 'Europe/Paris',
+      'unzoned.secret.tokyo': 'Asia/Tokyo', 'unzoned.public.tokyo': 'Asia/Tokyo', 'unzoned.public.clear': null,
+    };
+    for (const [key, zone] of Object.entries(expected)) expect(zones.get(`grp-${key}@zones.test`), key).toBe(zone);
   });
 
   it('with `subscribed` (true, false, a public key\'s for new contacts only) over every consent state: the same contacts, subscription events and counters as the same calls one at a time', async () => {
@@ -116,11 +149,11 @@ describe('plain tracks that arrive together share a statement', () => {
     const seeded = new Set((await sql<{ id: string }>(`select id from events where project_id = ?`, [ctx.project.id])).map((e) => e.id));
     sent.clear();
     const grouped = await Promise.all(cases.map((c) => call(`grp-${c.key}`, requests[c.req], authorities[c.auth])));
-    expect(sent.get('mailhub_track_rows_v2') ?? 0).toBeGreaterThan(0); // some went in one statement
+    expect(sent.get('mailhub_track_rows_v3') ?? 0).toBeGreaterThan(0); // some went in one statement
     sent.clear();
     const single: Awaited<ReturnType<typeof call>>[] = [];
     for (const c of cases) single.push(await call(`one-${c.key}`, requests[c.req], authorities[c.auth]));
-    expect(sent.get('mailhub_track_rows_v2') ?? 0).toBe(0); // these went alone
+    expect(sent.get('mailhub_track_rows_v3') ?? 0).toBe(0); // these went alone
 
     const contacts = new Map(
       (await sql<{ email: string; id: string; subscribed: boolean; unsubscribed: boolean; opt_out_source: string | null }>(

@@ -138,8 +138,9 @@ describe('POST /v1/track: concurrency', () => {
 
   // A burst of one name once queued on a single counter row until each call's commit was on disk.
   // With a time zone, each call is a statement of its own (calls without one that arrive together share one: test/track-batch.test.ts).
-  it('40 concurrent calls of one name that set a time zone (each its own statement) spread their counts over several event_names rows, and GET /events/names sums them to 40', async () => {
-    const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => track({ email: `burst${i}@example.com`, event: 'burst.name', timezone: 'Europe/Paris' }).then((r) => r.status)));
+  it('40 calls of one name one after another (each its own statement, each counted on a random one of the shards) spread their counts over several event_names rows, and GET /events/names sums them to 40', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await track({ email: `burst${i}@example.com`, event: 'burst.name' })).status);
     expect(statuses).toEqual(statuses.map(() => 200));
     const [{ rows }] = await sql<{ rows: number }>(`select count(*)::int as rows from event_names where project_id = ? and name = 'burst.name'`, [ctx.project.id]);
     expect(rows).toBeGreaterThan(1);

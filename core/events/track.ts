@@ -3,7 +3,6 @@ import { newId } from '../../db/ids.js';
 import { preparedStatement, sqlPreparedRows } from '../../db/sql.js';
 import { groupedCalls } from '../concurrency.js';
 import { validationError } from '../errors.js';
-import { setContactTimezone } from '../schedule/contact-timezone.js';
 import { CONTACT_INPUT_CTE, contactInputParams, FULL_AUTHORITY, PREVIOUS_SUBSCRIPTION_CTE, UPSERT_CONTACT_BODY, UPSERT_CONTACT_ROWS_BODY, upsertContactFields, type UpsertAuthority, type UpsertContactFields } from '../contact-upsert.js';
 import { eventNameProblem, isSystemEventName, normalizeEventName, SYSTEM_EVENT_PREFIXES } from './name.js';
 import { countEventNamesSql } from './name-counts.js';
@@ -106,8 +105,8 @@ export const TRACK_WITH_SUBSCRIPTION_SQL = trackSql(true);
 // Named prepared statements: PostgreSQL parses and plans each CTE once per connection instead of
 // on every call (a large share of the database's work per track call).
 const PREPARED = {
-  plain: preparedStatement('mailhub_track_v6', TRACK_SQL),
-  subscription: preparedStatement('mailhub_track_subscription_v6', TRACK_WITH_SUBSCRIPTION_SQL),
+  plain: preparedStatement('mailhub_track_v7', TRACK_SQL),
+  subscription: preparedStatement('mailhub_track_subscription_v7', TRACK_WITH_SUBSCRIPTION_SQL),
 };
 
 
@@ -127,7 +126,7 @@ export function assertTrackableEventName(name: string) {
 }
 
 /*
- * Many tracks (no time zone) in ONE statement: what a burst of sign-ups is. One statement and one
+ * Many tracks in ONE statement: what a burst of sign-ups is. One statement and one
  * commit per call was most of the database's cost of a track (bench/RESULTS.md, stop 40: ~0.7 ms
  * of PostgreSQL CPU per call one at a time, ~0.1 ms many to a statement). The same writes as
  * TRACK_SQL and TRACK_WITH_SUBSCRIPTION_SQL for each row: the contact's upsert with the consent rule
@@ -141,7 +140,7 @@ const TRACK_ROWS_SQL = `
 with input as (
   select i.*, i.public_key and exists (select 1 from suppressions s where s.project_id = i.project_id and s.email = i.email) as suppressed
   from jsonb_to_recordset(?::jsonb) as i(id uuid, project_id uuid, email text, requested boolean, requested_new boolean, default_subscribed boolean,
-    public_key boolean, set_data jsonb, remove_keys jsonb, data_mode text, status_event_id uuid, event_id uuid, event_name text, event_data jsonb)
+    public_key boolean, set_data jsonb, remove_keys jsonb, data_mode text, timezone text, timezone_mode text, status_event_id uuid, event_id uuid, event_name text, event_data jsonb)
 ), prev as (
   select c.project_id, c.email, c.subscribed from contacts c join input i on c.project_id = i.project_id and c.email = i.email
   where i.status_event_id is not null
@@ -165,7 +164,7 @@ with input as (
 select t.id as event_id, t.contact_id, t.created_at, s.id as status_event_id, s.name as status_event_name
 from tracked t left join status_event s on s.contact_id = t.contact_id`;
 
-const TRACK_ROWS = preparedStatement('mailhub_track_rows_v2', TRACK_ROWS_SQL);
+const TRACK_ROWS = preparedStatement('mailhub_track_rows_v3', TRACK_ROWS_SQL);
 
 /** Most tracks in one statement. */
 const TRACK_ROWS_MAX = 32;
@@ -260,14 +259,13 @@ export async function trackEvent(em: EntityManager, projectId: string, input: Tr
   const ifNew = 'subscribedIfNew' in input ? input.subscribedIfNew : input.subscribed;
   const withSubscription = input.subscribed !== undefined || ifNew !== undefined;
   // New contacts from track are subscribed unless the call says otherwise.
-  const contact = upsertContactFields(projectId, { email: input.email, subscribed: input.subscribed, subscribedIfNew: ifNew, data: contactPatch }, true, authority);
+  const contact = upsertContactFields(projectId, { email: input.email, subscribed: input.subscribed, subscribedIfNew: ifNew, data: contactPatch, timezone: input.timezone }, true, authority);
   // Ids in the order the events are written (ids are time-ordered): the subscription event's first.
   const statusEventId = withSubscription ? newId() : null;
   const call: TrackCall = { em, contact, statusEventId, eventId: newId(), event, eventData };
-  // A time zone is a second statement (setContactTimezone), and a call inside a transaction runs on
-  // its connection: those go alone; every other call may share a statement with the calls beside it.
-  const row = input.timezone === undefined && !em.getTransactionContext() ? await trackGrouped(call) : await trackOne(call);
-  if (input.timezone !== undefined) await setContactTimezone(em, projectId, row.contact_id, input.timezone, authority.dataMode === 'all' ? 'all' : 'add');
+  // A call inside a transaction runs on its connection, alone; every other call may share a
+  // statement with the calls beside it (its time zone, if any, is written by the same upsert).
+  const row = em.getTransactionContext() ? await trackOne(call) : await trackGrouped(call);
   return {
     contactId: row.contact_id,
     eventId: row.event_id,
