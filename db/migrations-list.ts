@@ -33,6 +33,7 @@ import { Migration20261203200000_execution_fence_by_key } from './migrations/Mig
 import { Migration20261205100000_execution_fence_pk_only } from './migrations/Migration20261205100000_execution_fence_pk_only.js';
 import { Migration20261206100000_execution_batch_heads } from './migrations/Migration20261206100000_execution_batch_heads.js';
 import { Migration20261206110000_inbox_trigger_unsorted } from './migrations/Migration20261206110000_inbox_trigger_unsorted.js';
+import { Migration20261207100000_contact_import_timezone } from './migrations/Migration20261207100000_contact_import_timezone.js';
 import { Migration20261201200000_event_trigger_per_statement } from './migrations/Migration20261201200000_event_trigger_per_statement.js';
 import { Migration20261130400000_event_name_shards } from './migrations/Migration20261130400000_event_name_shards.js';
 import { Migration20261201100000_pacing_slots } from './migrations/Migration20261201100000_pacing_slots.js';
@@ -74,4 +75,5 @@ export const migrationsList = [
   { name: 'Migration20261205100000_execution_fence_pk_only', class: Migration20261205100000_execution_fence_pk_only },
   { name: 'Migration20261206100000_execution_batch_heads', class: Migration20261206100000_execution_batch_heads },
   { name: 'Migration20261206110000_inbox_trigger_unsorted', class: Migration20261206110000_inbox_trigger_unsorted },
+  { name: 'Migration20261207100000_contact_import_timezone', class: Migration20261207100000_contact_import_timezone },
 ];

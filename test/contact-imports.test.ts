@@ -67,9 +67,9 @@ async function waitForEnd(p: Project, id: string, timeoutMs = 60_000): Promise<a
 const runImport = async (p: Project, body: string, type: string, query = '') => waitForEnd(p, (await startImport(p, body, type, query)).id);
 
 async function contactsOf(projectId: string) {
-  const rows = await sqlRows<{ email: string; subscribed: boolean; data: any; unsubscribed_at: Date | null }>(
+  const rows = await sqlRows<{ email: string; subscribed: boolean; data: any; unsubscribed_at: Date | null; timezone: string | null }>(
     ctx.orm.em.fork(),
-    'select email, subscribed, data, unsubscribed_at from contacts where project_id = ? order by email',
+    'select email, subscribed, data, unsubscribed_at, timezone from contacts where project_id = ? order by email',
     [projectId],
   );
   return Object.fromEntries(rows.map((r) => [r.email, r]));
@@ -608,13 +608,58 @@ describe('POST /contacts/imports/{id}/cancel', () => {
   });
 });
 
+describe('time zones in an import', () => {
+  it('a CSV `timezone` column sets the contact\'s zone (not a data key); an empty field leaves it; an unknown zone is an invalid row naming the field', async () => {
+    const p = await ctx.newProject('tz-csv');
+    await runImport(p, 'email,timezone\nkept@example.com,Asia/Tokyo\n', 'text/csv');
+    const done = await runImport(p, 'email,timezone,plan\nnew@example.com,Europe/Berlin,pro\nkept@example.com,,pro\nbad@example.com,Mars/Olympus,pro\n', 'text/csv');
+    expect(counts(done)).toEqual({ rowsRead: 3, created: 1, updated: 1, skipped: 0, invalid: 1 });
+    expect(done.errors).toEqual([{ line: 4, field: 'timezone', reason: 'is not an IANA time zone such as Europe/Berlin or America/New_York' }]);
+    const got = await contactsOf(p.id);
+    expect(got['new@example.com']).toMatchObject({ timezone: 'Europe/Berlin', data: { plan: 'pro' } });
+    expect(got['kept@example.com']).toMatchObject({ timezone: 'Asia/Tokyo', data: { plan: 'pro' } });
+    expect(got['bad@example.com']).toBeUndefined();
+  });
+
+  it('NDJSON: a zone sets it, null clears it, absent keeps it; a later row of the address wins (merge); `skip` leaves existing contacts\' zones', async () => {
+    const p = await ctx.newProject('tz-ndjson');
+    const seed = ['set', 'clear', 'keep', 'twice', 'skipped'].map((k) => JSON.stringify({ email: `${k}@example.com`, timezone: 'Asia/Tokyo' })).join('\n');
+    await runImport(p, seed, 'application/x-ndjson');
+    const rows = [
+      { email: 'set@example.com', timezone: 'Europe/Paris' },
+      { email: 'clear@example.com', timezone: null },
+      { email: 'keep@example.com', data: { a: 1 } },
+      { email: 'twice@example.com', timezone: null },
+      { email: 'twice@example.com', timezone: 'America/Chicago' },
+      { email: 'fresh@example.com', timezone: null },
+      { email: 'wrong@example.com', timezone: 42 },
+    ];
+    const done = await runImport(p, rows.map((r) => JSON.stringify(r)).join('\n'), 'application/x-ndjson');
+    expect(counts(done)).toEqual({ rowsRead: 7, created: 1, updated: 5, skipped: 0, invalid: 1 });
+    expect(done.errors).toEqual([{ line: 7, field: 'timezone', reason: 'is not an IANA time zone such as Europe/Berlin or America/New_York' }]);
+    const zones = Object.fromEntries(Object.entries(await contactsOf(p.id)).map(([k, v]) => [k, v.timezone]));
+    expect(zones).toEqual({
+      'set@example.com': 'Europe/Paris',
+      'clear@example.com': null,
+      'keep@example.com': 'Asia/Tokyo',
+      'twice@example.com': 'America/Chicago',
+      'skipped@example.com': 'Asia/Tokyo',
+      'fresh@example.com': null,
+    });
+    const skip = await runImport(p, [{ email: 'skipped@example.com', timezone: 'Europe/Rome' }, { email: 'new2@example.com', timezone: 'Europe/Rome' }].map((r) => JSON.stringify(r)).join('\n'), 'application/x-ndjson', '?onExisting=skip');
+    expect(counts(skip)).toEqual({ rowsRead: 2, created: 1, updated: 0, skipped: 1, invalid: 0 });
+    const after = await contactsOf(p.id);
+    expect([after['skipped@example.com'].timezone, after['new2@example.com'].timezone]).toEqual(['Asia/Tokyo', 'Europe/Rome']);
+  });
+});
+
 describe('GET /contacts/export', () => {
-  it('round-trips: NDJSON and CSV exports imported into another project give the same contacts', async () => {
+  it('round-trips: NDJSON (each line as GET /contacts/{id} answers) and CSV exports imported into another project give the same contacts, time zones included', async () => {
     const p = await ctx.newProject('export-source');
     const lines = [
-      { email: 'ada@example.com', subscribed: true, data: { firstName: 'Ada', company: { name: 'Engines, "Ltd"' } } },
+      { email: 'ada@example.com', subscribed: true, data: { firstName: 'Ada', company: { name: 'Engines, "Ltd"' } }, timezone: 'Europe/London' },
       { email: 'bob@example.com', subscribed: false, data: { note: 'line one\nline two' } },
-      { email: 'cy@example.com', subscribed: true, data: {} },
+      { email: 'cy@example.com', subscribed: true, data: {}, timezone: 'America/New_York' },
     ];
     await runImport(p, lines.map((l) => JSON.stringify(l)).join('\n'), 'application/x-ndjson');
     const source = await contactsOf(p.id);
@@ -623,16 +668,19 @@ describe('GET /contacts/export', () => {
     expect(nd.status).toBe(200);
     expect(nd.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
     const ndText = await nd.text();
-    expect(ndText.trim().split('\n').map((l) => JSON.parse(l).email)).toEqual(['cy@example.com', 'bob@example.com', 'ada@example.com']);
+    const exported = ndText.trim().split('\n').map((l) => JSON.parse(l));
+    expect(exported.map((c) => c.email)).toEqual(['cy@example.com', 'bob@example.com', 'ada@example.com']);
+    for (const line of exported) expect(line).toEqual((await json(await ctx.request('GET', `/contacts/${line.id}`, { key: p.secretKey }))).data);
     const q = await ctx.newProject('export-ndjson');
     expect(counts(await runImport(q, ndText, 'application/x-ndjson'))).toEqual({ rowsRead: 3, created: 3, updated: 0, skipped: 0, invalid: 0 });
-    const strip = (c: Record<string, any>) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, { subscribed: v.subscribed, data: v.data }]));
+    const strip = (c: Record<string, any>) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, { subscribed: v.subscribed, data: v.data, timezone: v.timezone }]));
+    expect(Object.values(source).map((c) => c.timezone)).toEqual(['Europe/London', null, 'America/New_York']);
     expect(strip(await contactsOf(q.id))).toEqual(strip(source));
 
     const csv = await ctx.request('GET', '/contacts/export', { key: p.secretKey, headers: { accept: 'text/csv' } });
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const csvText = await csv.text();
-    expect(csvText.split('\n')[0]).toBe('email,subscribed,company.name,firstName,note');
+    expect(csvText.split('\n')[0]).toBe('email,subscribed,timezone,company.name,firstName,note');
     const r = await ctx.newProject('export-csv');
     expect(counts(await runImport(r, csvText, 'text/csv'))).toEqual({ rowsRead: 3, created: 3, updated: 0, skipped: 0, invalid: 0 });
     expect(strip(await contactsOf(r.id))).toEqual(strip(source));
@@ -644,7 +692,7 @@ describe('GET /contacts/export', () => {
     await runImport(p, 'email\nin1@example.com\nin2@example.com\n', 'text/csv', `?segmentId=${seg.data.id}`);
     await runImport(p, 'email\nout@example.com\n', 'text/csv');
     const res = await ctx.request('GET', `/contacts/export?segmentId=${seg.data.id}&format=csv`, { key: p.secretKey });
-    expect(await res.text()).toBe('email,subscribed\nin2@example.com,true\nin1@example.com,true\n');
+    expect(await res.text()).toBe('email,subscribed,timezone\nin2@example.com,true,\nin1@example.com,true,\n');
     const other = await ctx.newProject('export-other');
     await expectError(await ctx.request('GET', `/contacts/export?segmentId=${seg.data.id}`, { key: other.secretKey }), 404, 'NOT_FOUND');
   });

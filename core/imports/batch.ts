@@ -27,23 +27,25 @@ const NEW_ID = `(?::text || lpad(to_hex(row_number() over ()), 8, '0'))::uuid`;
 
 /** The last `subscribed` a row of the address gave (or the import's default for rows that did not say). */
 const LAST_REQUESTED = `(array_agg(requested order by line desc) filter (where requested is not null))[1]`;
+/** The last time zone a row of the address gave ('' clears), as `subscribed`. */
+const LAST_TIMEZONE = `(array_agg(timezone order by line desc) filter (where timezone is not null))[1]`;
 
 /**
  * Rows of one address in one batch, folded into one write with the result of applying them in
  * file order, as if each were one POST /contacts: `merge` sets each data key to its last value
  * (or removes it, when its last mention removed it), `replace` takes the last row's data, `skip`
- * the first row only; `subscribed` is the last one given (skip: the first row's). Across batches
+ * the first row only; `subscribed` and `timezone` are the last ones given (skip: the first row's). Across batches
  * the earlier batch has committed, so the later one applies on top of it.
  */
 function foldedDuplicates(onExisting: OnExisting): string {
   if (onExisting === 'skip') {
-    return `select distinct on (b.email) b.line, b.email, d.n, b.requested, b.data, b.remove_keys from b join d on d.email = b.email order by b.email, b.line`;
+    return `select distinct on (b.email) b.line, b.email, d.n, b.requested, b.data, b.remove_keys, b.timezone from b join d on d.email = b.email order by b.email, b.line`;
   }
   if (onExisting === 'replace') {
-    return `select min(line), email, count(*)::int, ${LAST_REQUESTED}, (array_agg(data order by line desc))[1], '{}'::text[] from b where email in (select email from d) group by email`;
+    return `select min(line), email, count(*)::int, ${LAST_REQUESTED}, (array_agg(data order by line desc))[1], '{}'::text[], ${LAST_TIMEZONE} from b where email in (select email from d) group by email`;
   }
-  return `select d.line, d.email, d.rows, d.requested, coalesce(m.set_data, '{}'::jsonb), coalesce(m.remove_keys, '{}'::text[])
-from (select min(line) as line, email, count(*)::int as rows, ${LAST_REQUESTED} as requested from b where email in (select email from d) group by email) d
+  return `select d.line, d.email, d.rows, d.requested, coalesce(m.set_data, '{}'::jsonb), coalesce(m.remove_keys, '{}'::text[]), d.timezone
+from (select min(line) as line, email, count(*)::int as rows, ${LAST_REQUESTED} as requested, ${LAST_TIMEZONE} as timezone from b where email in (select email from d) group by email) d
 left join (
   select email, jsonb_object_agg(key, value) filter (where value is not null) as set_data, array_agg(key) filter (where value is null) as remove_keys
   from (
@@ -59,47 +61,50 @@ left join (
 
 /**
  * The batch's valid rows folded per address: (id, line, email, rows, requested, set_data,
- * remove_keys). Addresses seen once (nearly all) are found by hashing, not sorting; only the
+ * remove_keys, timezone). Addresses seen once (nearly all) are found by hashing, not sorting; only the
  * repeated ones are folded. Params: the import's default subscribed, import id, from, to, id prefix.
  */
 const foldedRowsSql = (onExisting: OnExisting) => `with b as (
-  select line, email, coalesce(subscribed, ?::boolean) as requested, coalesce(data, '{}'::jsonb) as data, coalesce(remove_keys, '{}'::text[]) as remove_keys
+  select line, email, coalesce(subscribed, ?::boolean) as requested, coalesce(data, '{}'::jsonb) as data, coalesce(remove_keys, '{}'::text[]) as remove_keys, timezone
   from contact_import_rows where import_id = ? and line > ? and line <= ? and email is not null
 ), d as (
   select email, count(*)::int as n from b group by email having count(*) > 1
 )
 select ${NEW_ID} as id, f.* from (
-  select line, email, 1 as rows, requested, data as set_data, remove_keys from b where not exists (select 1 from d where d.email = b.email)
+  select line, email, 1 as rows, requested, data as set_data, remove_keys, timezone from b where not exists (select 1 from d where d.email = b.email)
   union all (${foldedDuplicates(onExisting)})
 ) f`;
 
-/** The folded rows into `import_batch` (dropped at commit); says how many ask for subscribed or remove keys. */
+/** The folded rows into `import_batch` (dropped at commit); says how many ask for subscribed, remove keys or clear the time zone. */
 const foldSql = (onExisting: OnExisting) => `with folded as (
-  insert into import_batch (id, line, email, rows, requested, set_data, remove_keys)
+  insert into import_batch (id, line, email, rows, requested, set_data, remove_keys, timezone)
   ${foldedRowsSql(onExisting)}
-  returning requested, remove_keys
+  returning requested, remove_keys, timezone
 )
-select count(*) filter (where requested is not null)::int as requested, count(*) filter (where remove_keys <> '{}')::int as removals from folded`;
+select count(*) filter (where requested is not null)::int as requested, count(*) filter (where remove_keys <> '{}')::int as removals,
+  count(*) filter (where timezone = '')::int as clears from folded`;
 
 /**
  * The common case in one statement, without `import_batch`: no row (nor the import) asks for
- * `subscribed`, none removes keys, no segment; so no event, and only `data` changes on existing
- * contacts. Params: project id, then foldedRowsSql's.
+ * `subscribed`, none removes keys or clears a time zone, no segment; so no event, and only `data`
+ * (and a given time zone) change on existing contacts. Params: project id, then foldedRowsSql's.
  */
 const plainUpsertSql = (onExisting: OnExisting) => `with up as (
   ${INSERT_COLUMNS}
-  select f.id, ?, f.email, true, null, null, f.set_data, now(), now() from (${foldedRowsSql(onExisting)}) f
-  on conflict (project_id, email) do ${onExisting === 'skip' ? 'nothing' : `update set data = ${onExisting === 'replace' ? 'excluded.data' : 'c.data || excluded.data'}, updated_at = now()`}
+  select f.id, ?, f.email, true, null, null, f.set_data, nullif(f.timezone, ''), now(), now() from (${foldedRowsSql(onExisting)}) f
+  on conflict (project_id, email) do ${onExisting === 'skip' ? 'nothing' : `update set data = ${onExisting === 'replace' ? 'excluded.data' : 'c.data || excluded.data'}, ${SET_TIMEZONE}, updated_at = now()`}
   returning c.xmax = 0 as inserted
 )
 select count(*) filter (where inserted)::int as created from up`;
 
 const CREATE_BATCH_TABLE = `create temp table import_batch (
-  id uuid, line int, email text, rows int, requested boolean, set_data jsonb, remove_keys text[],
+  id uuid, line int, email text, rows int, requested boolean, set_data jsonb, remove_keys text[], timezone text,
   contact_id uuid, previous boolean, subscribed boolean, inserted boolean
 ) on commit drop`;
 
-const INSERT_COLUMNS = 'insert into contacts as c (id, project_id, email, subscribed, unsubscribed_at, opt_out_source, data, created_at, updated_at)';
+const INSERT_COLUMNS = 'insert into contacts as c (id, project_id, email, subscribed, unsubscribed_at, opt_out_source, data, timezone, created_at, updated_at)';
+/** A given zone replaces an existing contact's; none leaves it (a clear, '', is written after the upsert: in `excluded` it reads as none). */
+const SET_TIMEZONE = 'timezone = coalesce(excluded.timezone, c.timezone)';
 
 /**
  * The upserts, one statement each, with the secret key's consent rule of core/contact-upsert.ts
@@ -117,20 +122,20 @@ function upsertSql(onExisting: OnExisting, requested: boolean, writeBack: boolea
   let insert: string;
   if (onExisting === 'skip') {
     insert = `${INSERT_COLUMNS}
-  select f.id, ?, f.email, coalesce(f.requested, true), case when f.requested = false then now() end, null, f.set_data, now(), now() from import_batch f
+  select f.id, ?, f.email, coalesce(f.requested, true), case when f.requested = false then now() end, null, f.set_data, nullif(f.timezone, ''), now(), now() from import_batch f
   on conflict (project_id, email) do nothing
   returning c.id, c.email, c.subscribed, true as inserted`;
   } else if (!requested) {
     insert = `${INSERT_COLUMNS}
-  select f.id, ?, f.email, true, null, null, f.set_data, now(), now() from import_batch f where f.requested is null
-  on conflict (project_id, email) do update set data = ${data}, updated_at = now()
+  select f.id, ?, f.email, true, null, null, f.set_data, nullif(f.timezone, ''), now(), now() from import_batch f where f.requested is null
+  on conflict (project_id, email) do update set data = ${data}, ${SET_TIMEZONE}, updated_at = now()
   returning c.id, c.email, c.subscribed, c.xmax = 0 as inserted`;
   } else {
     insert = `${INSERT_COLUMNS}
-  select f.id, ?, f.email, f.requested, case when f.requested then null else now() end, null, f.set_data, now(), now() from import_batch f where f.requested is not null
+  select f.id, ?, f.email, f.requested, case when f.requested then null else now() end, null, f.set_data, nullif(f.timezone, ''), now(), now() from import_batch f where f.requested is not null
   on conflict (project_id, email) do update set subscribed = excluded.subscribed,
     unsubscribed_at = case when excluded.subscribed then null else coalesce(c.unsubscribed_at, now()) end,
-    opt_out_source = null, data = ${data}, updated_at = now()
+    opt_out_source = null, data = ${data}, ${SET_TIMEZONE}, updated_at = now()
   returning c.id, c.email, c.subscribed, c.xmax = 0 as inserted`;
   }
   return `with up as (${insert})${back}
@@ -157,8 +162,8 @@ async function writeBatch(tx: EntityManager, imp: ImportRecord, from: number, to
     segmentName = seg.name;
   }
   await sqlRun(tx, CREATE_BATCH_TABLE);
-  const { requested, removals } = await sqlOne<{ requested: number; removals: number }>(tx, foldSql(opts.onExisting), [opts.subscribed, imp.id, from, to, batchIdPrefix()]);
-  if (requested > 0 || removals > 0 || opts.segmentId) {
+  const { requested, removals, clears } = await sqlOne<{ requested: number; removals: number; clears: number }>(tx, foldSql(opts.onExisting), [opts.subscribed, imp.id, from, to, batchIdPrefix()]);
+  if (requested > 0 || removals > 0 || clears > 0 || opts.segmentId) {
     // Joins of the batch with contacts: one index probe per address, never a scan of the project's contacts.
     await sqlRun(tx, `select set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`);
   }
@@ -181,6 +186,10 @@ where f.email = c.email`,
     if (removals > 0 && opts.onExisting === 'merge') {
       // Keys the rows removed (NDJSON nulls); never also set, so removing after the merge is the same.
       await sqlRun(tx, `update contacts c set data = c.data - f.remove_keys from import_batch f where c.project_id = ? and c.email = f.email and f.remove_keys <> '{}'`, [imp.project_id]);
+    }
+    if (clears > 0) {
+      // Zones the rows cleared (NDJSON nulls): the upsert left them (no zone given reads as none).
+      await sqlRun(tx, `update contacts c set timezone = null from import_batch f where c.project_id = ? and c.email = f.email and f.timezone = '' and c.timezone is not null`, [imp.project_id]);
     }
   }
   const joined = opts.segmentId ? await joinSegment(tx, imp) : [];
@@ -266,11 +275,11 @@ export async function importBatch(em: EntityManager, importId: string, batchRows
       await sqlRun(tx, 'delete from contact_import_rows where import_id = ?', [importId]);
       return { done: true, status: imp.status === 'UPLOADING' ? 'GONE' : imp.status };
     }
-    const span = await sqlOne<{ records: number; last: number | null; invalid: number; raw: number; subscribed: number; removals: number }>(
+    const span = await sqlOne<{ records: number; last: number | null; invalid: number; raw: number; subscribed: number; removals: number; clears: number }>(
       tx,
       `select count(*)::int as records, max(line) as last, count(*) filter (where email is null and record is null)::int as invalid, count(*) filter (where record is not null)::int as raw,
-  count(*) filter (where subscribed is not null)::int as subscribed, count(*) filter (where remove_keys is not null)::int as removals
-from (select line, email, record, subscribed, remove_keys from contact_import_rows where import_id = ? and line > ? order by line limit ?) r`,
+  count(*) filter (where subscribed is not null)::int as subscribed, count(*) filter (where remove_keys is not null)::int as removals, count(*) filter (where timezone = '')::int as clears
+from (select line, email, record, subscribed, remove_keys, timezone from contact_import_rows where import_id = ? and line > ? order by line limit ?) r`,
       [importId, imp.cursor_line, batchRows],
     );
     if (span.records === 0) {
@@ -292,7 +301,7 @@ from (select line, email, record, subscribed, remove_keys from contact_import_ro
     let counts: Counts = { created: 0, updated: 0, skipped: 0 };
     if (!imp.options.dryRun && span.records > invalid) {
       const opts = imp.options;
-      const plain = span.raw === 0 && span.subscribed === 0 && span.removals === 0 && opts.subscribed === null && !opts.segmentId;
+      const plain = span.raw === 0 && span.subscribed === 0 && span.removals === 0 && span.clears === 0 && opts.subscribed === null && !opts.segmentId;
       counts = await writeBatch(tx, imp, from, to, span.records - invalid, plain);
     }
     const room = Math.max(0, MAX_LISTED_ERRORS - imp.errors.length);

@@ -22,7 +22,7 @@ async function scope(em: EntityManager, projectId: string, segmentId: string | u
 /**
  * Every dotted path of a leaf in the contacts' data (nested objects are walked; arrays and
  * scalars are leaves, and so is an empty object), sorted: the CSV columns after email and
- * subscribed. Counted in PostgreSQL, one statement per object path (a recursive query over every
+ * subscribed and timezone. Counted in PostgreSQL, one statement per object path (a recursive query over every
  * key of every contact took 2-3 times longer), so memory holds the distinct paths only.
  */
 async function dataColumns(em: EntityManager, where: SqlFragment): Promise<string[]> {
@@ -47,7 +47,7 @@ function cell(type: string | null, text: string | null): string {
 }
 
 /**
- * The export as text chunks, one page of contacts each: CSV (header `email,subscribed,<data
+ * The export as text chunks, one page of contacts each: CSV (header `email,subscribed,timezone,<data
  * paths>`, what POST /contacts/imports reads back) or NDJSON (one contact as GET /contacts/{id}
  * answers it per line). Pages are read one at a time as the consumer pulls, so memory stays flat.
  */
@@ -69,7 +69,7 @@ export async function exportContacts(
  * value; spaces after `:` and `,`).
  */
 const NDJSON_LINE = `'{"id":"' || c.id || '","email":' || to_json(c.email)::text || ',"subscribed":' || c.subscribed || ',"data":' || coalesce(c.data, '{}'::jsonb)::text
-  || ',"createdAt":"' || to_char(c.created_at at time zone 'UTC', ${ISO}) || '","updatedAt":"' || to_char(c.updated_at at time zone 'UTC', ${ISO}) || E'"}\\n'`;
+  || ',"timezone":' || coalesce(to_json(c.timezone)::text, 'null') || ',"createdAt":"' || to_char(c.created_at at time zone 'UTC', ${ISO}) || '","updatedAt":"' || to_char(c.updated_at at time zone 'UTC', ${ISO}) || E'"}\\n'`;
 
 /**
  * One page, read by walking the (project_id, id desc) index in order and stopping at the page size.
@@ -85,7 +85,7 @@ async function pageQuery<T>(em: EntityManager, q: { sql: string; params: unknown
 }
 
 async function* pages(em: EntityManager, format: ExportFormat, where: SqlFragment, columns: string[], pageSize: number): AsyncGenerator<string> {
-  if (format === 'csv') yield `${['email', 'subscribed', ...columns].map(csvField).join(',')}\n`;
+  if (format === 'csv') yield `${['email', 'subscribed', 'timezone', ...columns].map(csvField).join(',')}\n`;
   let after: string | undefined;
   for (;;) {
     const page = sql`from contacts c where ${fragment(where)}${after ? sql` and c.id < ${after}` : sql``} order by c.id desc limit ${pageSize}`;
@@ -99,12 +99,12 @@ async function* pages(em: EntityManager, format: ExportFormat, where: SqlFragmen
     }
     // Each cell's JSON type and text from PostgreSQL: a string leaf (nearly all) is used as it is.
     const cells = columns.map((col, i) => sql`, jsonb_typeof(c.data #> ${col.split('.')}) as ${raw(`t${i}`)}, c.data #>> ${col.split('.')} as ${raw(`v${i}`)}`);
-    const q = sql`select c.id, c.email, c.subscribed${raw(cells.map((x) => x.sql).join(''))} ${page}`;
+    const q = sql`select c.id, c.email, c.subscribed, c.timezone${raw(cells.map((x) => x.sql).join(''))} ${page}`;
     const rows = await pageQuery<Record<string, string | boolean | null>>(em, { sql: q.sql, params: [...cells.flatMap((x) => x.params), ...q.params] });
     if (rows.length === 0) return;
     let out = '';
     for (const r of rows) {
-      out += csvField(r.email as string) + (r.subscribed ? ',true' : ',false');
+      out += csvField(r.email as string) + (r.subscribed ? ',true,' : ',false,') + csvField((r.timezone as string | null) ?? '');
       for (let i = 0; i < columns.length; i++) out += `,${csvField(cell(r[`t${i}`] as string | null, r[`v${i}`] as string | null))}`;
       out += '\n';
     }

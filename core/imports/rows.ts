@@ -1,12 +1,14 @@
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 import { validationError } from '../errors.js';
+import { isValidTimeZone } from '../schedule/local-time.js';
 import { parseCsvRecord, type ImportFormat } from './records.js';
 
 /*
  * From a staged record to a contact to upsert, or to the reason it is invalid. The rules are
  * POST /contacts' (email trimmed, lower-cased, IDN domain in punycode, at most 254 characters,
- * local part at most 64 octets; data keys 1-200 characters, never `__proto__`).
+ * local part at most 64 octets; data keys 1-200 characters, never `__proto__`; a time zone an IANA
+ * name this runtime knows).
  */
 
 /** What one valid record asks for. `remove`: data keys to delete (NDJSON `null`s, as POST /contacts). */
@@ -16,6 +18,8 @@ export interface ImportRow {
   subscribed: boolean | null;
   data: Record<string, unknown>;
   remove: string[];
+  /** The contact's time zone: a zone sets it, null clears it (NDJSON), undefined leaves it. */
+  timezone?: string | null;
 }
 
 export interface InvalidRow {
@@ -24,13 +28,17 @@ export interface InvalidRow {
   reason: string;
 }
 
-/** A CSV file's columns: where the email and subscribed fields are, and the data path of each other column. */
+/** A CSV file's columns: where the email, subscribed and timezone fields are, and the data path of each other column. */
 export interface CsvColumns {
   email: number;
   subscribed: number | null;
-  /** Per column index: its data path (`company.name` -> ['company', 'name']), null for email/subscribed. */
+  /** Absent in the columns of an import staged before time zones were read: none. */
+  timezone?: number | null;
+  /** Per column index: its data path (`company.name` -> ['company', 'name']), null for email/subscribed/timezone. */
   paths: (string[] | null)[];
 }
+
+const TIMEZONE_REASON = 'is not an IANA time zone such as Europe/Berlin or America/New_York';
 
 const MAX_KEY = 200;
 const badKey = (k: string) => k.length === 0 || k.length > MAX_KEY || k === '__proto__';
@@ -41,7 +49,7 @@ export function parseCsvHeader(text: string): CsvColumns {
   const problem = (message: string, code = 'invalid_header') => validationError([{ field: 'header', message, code }], 'The CSV header row is not usable');
   if (!names) throw problem('the header row is not valid CSV (an unclosed quote?)');
   const seen = new Set<string>();
-  const cols: CsvColumns = { email: -1, subscribed: null, paths: [] };
+  const cols: CsvColumns = { email: -1, subscribed: null, timezone: null, paths: [] };
   names.forEach((raw, i) => {
     const name = raw.trim();
     const lower = name.toLowerCase();
@@ -52,6 +60,9 @@ export function parseCsvHeader(text: string): CsvColumns {
       cols.paths.push(null);
     } else if (lower === 'subscribed') {
       cols.subscribed = i;
+      cols.paths.push(null);
+    } else if (lower === 'timezone') {
+      cols.timezone = i;
       cols.paths.push(null);
     } else {
       const path = name.split('.');
@@ -100,7 +111,7 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   node[path[path.length - 1]] = value;
 }
 
-/** One CSV record: email and subscribed by column, every other non-empty field into `data` (strings, dotted names nested). */
+/** One CSV record: email, subscribed and timezone (empty: not said) by column, every other non-empty field into `data` (strings, dotted names nested). */
 export function parseCsvRow(line: number, text: string, cols: CsvColumns): ImportRow | InvalidRow {
   const fields = parseCsvRecord(text);
   if (!fields) return { line, field: 'record', reason: 'is not valid CSV (an unclosed quote, or text after a closing quote)' };
@@ -109,12 +120,14 @@ export function parseCsvRow(line: number, text: string, cols: CsvColumns): Impor
   if ('reason' in email) return { line, field: 'email', reason: email.reason };
   const subscribed = cols.subscribed === null ? null : parseSubscribed(fields[cols.subscribed]);
   if (subscribed === undefined) return { line, field: 'subscribed', reason: 'is not true or false' };
+  const zone = cols.timezone === null || cols.timezone === undefined ? '' : fields[cols.timezone].trim();
+  if (zone !== '' && !isValidTimeZone(zone)) return { line, field: 'timezone', reason: TIMEZONE_REASON };
   const data: Record<string, unknown> = Object.create(null);
   for (let i = 0; i < fields.length; i++) {
     const path = cols.paths[i];
     if (path && fields[i] !== '') setPath(data, path, fields[i]);
   }
-  return { line, email: email.email, subscribed, data: { ...data }, remove: [] };
+  return { line, email: email.email, subscribed, data: { ...data }, remove: [], ...(zone === '' ? {} : { timezone: zone }) };
 }
 
 /** Fields of a contact as GET /contacts and the NDJSON export write them, ignored on import. */
@@ -139,7 +152,10 @@ function badData(value: unknown, path: string, depth = 0): string | null {
   return null;
 }
 
-/** One NDJSON line: `{"email": ..., "subscribed"?: boolean, "data"?: {...}}`; a null data value removes that key (as POST /contacts). */
+/**
+ * One NDJSON line: `{"email": ..., "subscribed"?: boolean, "data"?: {...}, "timezone"?: zone or null}`;
+ * a null data value removes that key, a null timezone clears the contact's (as POST /contacts).
+ */
 export function parseNdjsonRow(line: number, text: string): ImportRow | InvalidRow {
   let value: unknown;
   try {
@@ -150,12 +166,13 @@ export function parseNdjsonRow(line: number, text: string): ImportRow | InvalidR
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { line, field: 'record', reason: 'is not a JSON object' };
   const obj = value as Record<string, unknown>;
   for (const k of Object.keys(obj)) {
-    if (k !== 'email' && k !== 'subscribed' && k !== 'data' && !READ_ONLY.has(k)) return { line, field: k, reason: 'is not a contact field (attributes go under "data")' };
+    if (k !== 'email' && k !== 'subscribed' && k !== 'data' && k !== 'timezone' && !READ_ONLY.has(k)) return { line, field: k, reason: 'is not a contact field (attributes go under "data")' };
   }
   if (typeof obj.email !== 'string') return { line, field: 'email', reason: 'is missing or not a string' };
   const email = normalizeImportEmail(obj.email);
   if ('reason' in email) return { line, field: 'email', reason: email.reason };
   if (obj.subscribed !== undefined && typeof obj.subscribed !== 'boolean') return { line, field: 'subscribed', reason: 'is not a boolean' };
+  if (obj.timezone !== undefined && obj.timezone !== null && (typeof obj.timezone !== 'string' || !isValidTimeZone(obj.timezone))) return { line, field: 'timezone', reason: TIMEZONE_REASON };
   const data = obj.data ?? {};
   if (data === null || typeof data !== 'object' || Array.isArray(data)) return { line, field: 'data', reason: 'is not an object' };
   const bad = badData(data, 'data');
@@ -166,7 +183,7 @@ export function parseNdjsonRow(line: number, text: string): ImportRow | InvalidR
     if (v === null) remove.push(k);
     else set[k] = v;
   }
-  return { line, email: email.email, subscribed: (obj.subscribed as boolean | undefined) ?? null, data: set, remove };
+  return { line, email: email.email, subscribed: (obj.subscribed as boolean | undefined) ?? null, data: set, remove, ...(obj.timezone === undefined ? {} : { timezone: obj.timezone as string | null }) };
 }
 
 export const isInvalid = (r: ImportRow | InvalidRow): r is InvalidRow => 'reason' in r;

@@ -8,13 +8,15 @@ import { isInvalid, parseRow, type CsvColumns } from './rows.js';
  * API while the body streams in), so the worker's batches are set-based SQL over its columns.
  */
 
-/** A staged record: valid (email, and subscribed/data/remove_keys when given) or invalid (field, reason). */
+/** A staged record: valid (email, and subscribed/data/remove_keys/timezone when given) or invalid (field, reason). */
 export interface StagedRow {
   line: number;
   email?: string;
   subscribed?: boolean;
   data?: Record<string, unknown>;
   remove_keys?: string[];
+  /** A zone to set, or '' to clear the contact's (NDJSON null); absent: not said. */
+  timezone?: string;
   field?: string;
   reason?: string;
 }
@@ -30,6 +32,7 @@ export function stagedRow(format: ImportFormat, columns: CsvColumns | null, reco
   if (row.subscribed !== null) out.subscribed = row.subscribed;
   if (Object.keys(row.data).length > 0) out.data = row.data;
   if (row.remove.length > 0) out.remove_keys = row.remove;
+  if (row.timezone !== undefined) out.timezone = row.timezone ?? '';
   return out;
 }
 
@@ -38,9 +41,9 @@ export async function insertStaged(em: EntityManager, importId: string, rows: St
   if (rows.length === 0) return;
   await sqlRun(
     em,
-    `insert into contact_import_rows (import_id, line, email, subscribed, data, remove_keys, field, reason)
-select ?, r.line, r.email, r.subscribed, r.data, r.remove_keys, r.field, r.reason
-from jsonb_to_recordset(?::jsonb) as r(line int, email text, subscribed boolean, data jsonb, remove_keys text[], field text, reason text)`,
+    `insert into contact_import_rows (import_id, line, email, subscribed, data, remove_keys, timezone, field, reason)
+select ?, r.line, r.email, r.subscribed, r.data, r.remove_keys, r.timezone, r.field, r.reason
+from jsonb_to_recordset(?::jsonb) as r(line int, email text, subscribed boolean, data jsonb, remove_keys text[], timezone text, field text, reason text)`,
     [importId, JSON.stringify(rows)],
   );
 }
@@ -48,7 +51,7 @@ from jsonb_to_recordset(?::jsonb) as r(line int, email text, subscribed boolean,
 /** Staged rows as `copyLine` wrote them (the bytes of whole lines), in one COPY. */
 export async function copyStaged(em: EntityManager, lines: Buffer): Promise<void> {
   if (lines.length === 0) return;
-  await sqlCopyIn(em, 'copy contact_import_rows (import_id, line, email, subscribed, data, remove_keys, field, reason) from stdin', lines);
+  await sqlCopyIn(em, 'copy contact_import_rows (import_id, line, email, subscribed, data, remove_keys, timezone, field, reason) from stdin', lines);
 }
 
 /**
@@ -99,7 +102,7 @@ const arrayLiteral = (items: string[]) => `{${items.map((k) => `"${k.replace(/[\
 export function copyLine(importId: string, r: StagedRow): string {
   return `${importId}\t${r.line}\t${copyValue(r.email)}\t${r.subscribed === undefined ? '\\N' : r.subscribed ? 't' : 'f'}\t${copyValue(r.data && JSON.stringify(r.data))}\t${copyValue(
     r.remove_keys && arrayLiteral(r.remove_keys),
-  )}\t${copyValue(r.field)}\t${copyValue(r.reason)}\n`;
+  )}\t${copyValue(r.timezone)}\t${copyValue(r.field)}\t${copyValue(r.reason)}\n`;
 }
 
 /**
@@ -116,8 +119,8 @@ export async function parseRawStaged(
   const rows = raw.map((r) => (r.problem ? { line: r.line, field: 'record', reason: r.problem } : stagedRow(format, columns, { line: r.line, text: r.record })));
   await sqlRun(
     em,
-    `update contact_import_rows s set email = r.email, subscribed = r.subscribed, data = r.data, remove_keys = r.remove_keys, field = r.field, reason = r.reason, record = null, problem = null
-from jsonb_to_recordset(?::jsonb) as r(line int, email text, subscribed boolean, data jsonb, remove_keys text[], field text, reason text)
+    `update contact_import_rows s set email = r.email, subscribed = r.subscribed, data = r.data, remove_keys = r.remove_keys, timezone = r.timezone, field = r.field, reason = r.reason, record = null, problem = null
+from jsonb_to_recordset(?::jsonb) as r(line int, email text, subscribed boolean, data jsonb, remove_keys text[], timezone text, field text, reason text)
 where s.import_id = ? and s.line = r.line`,
     [JSON.stringify(rows), importId],
   );

@@ -26,11 +26,15 @@ export const CreateImportQuery = z.object({
 });
 
 const CsvFile = z.string().openapi({
-  description: 'A header row naming the columns: `email` (required), `subscribed` (optional: true/false, yes/no, 1/0), every other column a `data` key (`company.name` nests). Empty fields are left out.',
-  example: 'email,subscribed,firstName,company.name\nada@example.com,true,Ada,Analytical Engines\n',
+  description:
+    'A header row naming the columns: `email` (required), `subscribed` (optional: true/false, yes/no, 1/0), `timezone` (optional: an IANA time zone such as Europe/Berlin, the contact\'s zone), ' +
+    'every other column a `data` key (`company.name` nests). Empty fields are left out.',
+  example: 'email,subscribed,timezone,firstName,company.name\nada@example.com,true,Europe/London,Ada,Analytical Engines\n',
 });
 const NdjsonFile = z.string().openapi({
-  description: 'One contact per line: `{"email": ..., "subscribed"?: boolean, "data"?: {...}}` (a null data value removes the key, as POST /contacts). `id`, `createdAt` and `updatedAt` (as the export writes them) are ignored.',
+  description:
+    'One contact per line: `{"email": ..., "subscribed"?: boolean, "data"?: {...}, "timezone"?: IANA zone or null}` (a null data value removes the key, a null timezone clears the contact\'s, as POST /contacts). ' +
+    '`id`, `createdAt` and `updatedAt` (as the export writes them) are ignored.',
   example: '{"email":"ada@example.com","data":{"company":{"name":"Analytical Engines"}}}\n',
 });
 export const ImportFileBody = {

@@ -142,7 +142,7 @@ export interface paths {
         };
         /**
          * Stream every contact (or a segment's) as CSV or NDJSON
-         * @description By `Accept` (or `format`): `text/csv` writes `email,subscribed` and one column per data path (`company.name`), which POST /contacts/imports reads back; `application/x-ndjson` (the default) one contact per line as GET /contacts/{id} answers it. Newest first, streamed page by page.
+         * @description By `Accept` (or `format`): `text/csv` writes `email,subscribed,timezone` and one column per data path (`company.name`), which POST /contacts/imports reads back; `application/x-ndjson` (the default) one contact per line as GET /contacts/{id} answers it. Newest first, streamed page by page.
          */
         get: operations["exportContacts"];
         put?: never;
