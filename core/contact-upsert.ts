@@ -41,6 +41,12 @@ export interface UpsertAuthority {
   publicKey: boolean;
   /** How `data` changes an existing contact: `all` merges and removes, `add` only adds missing keys, `none` ignores it. */
   dataMode: 'all' | 'add' | 'none';
+  /**
+   * A `subscribed: true` never undoes an opt-out, whoever made it (a send's: its `subscribed` records
+   * the consent of a recipient who never subscribed, core/consent/marketing.ts); it still subscribes
+   * a contact that never opted out.
+   */
+  keepOptOut?: boolean;
 }
 export const FULL_AUTHORITY: UpsertAuthority = { publicKey: false, dataMode: 'all' };
 
@@ -49,7 +55,7 @@ export const CONTACT_INPUT_CTE = `
 input as (
   select i.*, i.public_key and exists (select 1 from suppressions s where s.project_id = i.project_id and s.email = i.email) as suppressed
   from (select ?::uuid as id, ?::uuid as project_id, ?::text as email, ?::boolean as requested, ?::boolean as requested_new, ?::boolean as default_subscribed,
-               ?::boolean as public_key, ?::jsonb as set_data, ?::jsonb as remove_keys, ?::text as data_mode, ?::text as timezone, ?::text as timezone_mode) i
+               ?::boolean as public_key, ?::boolean as keep_opt_out, ?::jsonb as set_data, ?::jsonb as remove_keys, ?::text as data_mode, ?::text as timezone, ?::text as timezone_mode) i
 )`;
 
 /** How the upsert reads its inputs: an input column by name, and the order its rows are inserted in. */
@@ -80,8 +86,10 @@ function upsertContactBody(input: UpsertInputRows): string {
   const I = input.column;
   // The requested `subscribed` after the consent rule, on the live row `c` (so a concurrent
   // opt-out cannot be overwritten): null when nothing changes. A public key's true is dropped for
-  // an address on the suppression list or a contact that opted out other than through a public key.
-  const EFFECTIVE = `(case when ${I('requested')} and ${I('public_key')} and (${I('suppressed')} or (c.unsubscribed_at is not null and c.opt_out_source is distinct from 'public_key')) then null else ${I('requested')} end)`;
+  // an address on the suppression list or a contact that opted out other than through a public key;
+  // a send's (keep_opt_out) for any contact that opted out.
+  const EFFECTIVE = `(case when ${I('requested')} and ((${I('public_key')} and (${I('suppressed')} or (c.unsubscribed_at is not null and c.opt_out_source is distinct from 'public_key')))
+    or (${I('keep_opt_out')} and c.unsubscribed_at is not null)) then null else ${I('requested')} end)`;
   return `
 insert into contacts as c (id, project_id, email, subscribed, unsubscribed_at, opt_out_source, data, timezone, created_at, updated_at)
 select id, project_id, email, coalesce(requested_new, default_subscribed) and not suppressed,
@@ -128,6 +136,7 @@ export function upsertContactFields(projectId: string, input: UpsertInput, defau
     requested_new: ('subscribedIfNew' in input ? input.subscribedIfNew : input.subscribed) ?? null,
     default_subscribed: defaultSubscribed,
     public_key: authority.publicKey,
+    keep_opt_out: authority.keepOptOut ?? false,
     set_data: set,
     remove_keys: remove,
     data_mode: authority.dataMode,
@@ -156,6 +165,7 @@ export const contactInputParams = (f: UpsertContactFields): unknown[] => [
   f.requested_new,
   f.default_subscribed,
   f.public_key,
+  f.keep_opt_out,
   JSON.stringify(f.set_data),
   JSON.stringify(f.remove_keys),
   f.data_mode,

@@ -51,11 +51,12 @@ export async function upsertContact(
   /**
    * `subscriptionEvent`: the `source` of the subscription event recorded when `subscribed` is given and sets the state.
    * `dataMode`: how `data` and a given `timezone` change an existing contact (UpsertAuthority; `all` unless given).
+   * `keepOptOut`: `subscribed: true` never undoes an opt-out (UpsertAuthority).
    */
-  opts: { defaultSubscribed: boolean; subscriptionEvent?: 'api' | 'send'; dataMode?: UpsertAuthority['dataMode'] },
+  opts: { defaultSubscribed: boolean; subscriptionEvent?: 'api' | 'send'; dataMode?: UpsertAuthority['dataMode']; keepOptOut?: boolean },
 ): Promise<{ contact: ContactRow; isNew: boolean }> {
   const source = opts.subscriptionEvent;
-  const authority: UpsertAuthority = { ...FULL_AUTHORITY, dataMode: opts.dataMode ?? FULL_AUTHORITY.dataMode };
+  const authority: UpsertAuthority = { ...FULL_AUTHORITY, dataMode: opts.dataMode ?? FULL_AUTHORITY.dataMode, keepOptOut: opts.keepOptOut };
   if (source && input.subscribed !== undefined) {
     return em.transactional(async (tx) => {
       const row = await sqlOne<Record<string, any>>(tx, UPSERT_CONTACT_WITH_PREVIOUS_SQL, upsertContactParams(projectId, input, opts.defaultSubscribed, authority));

@@ -64,6 +64,12 @@ describe('timing settings and contact zones', () => {
     expect((await json(await ctx.request('GET', `/contacts/${created.data.id}`, { key: p.secretKey }))).data.timezone).toBe('Europe/Paris');
     const cleared = await json(await ctx.request('PATCH', `/contacts/${created.data.id}`, { key: p.secretKey, body: { timezone: null } }));
     expect(cleared.data.timezone).toBeNull();
+    // /v1/track clears it too (the secret key); the public key's null changes nothing when its policy only adds data.
+    await ctx.request('PATCH', `/contacts/${created.data.id}`, { key: p.secretKey, body: { timezone: 'Asia/Tokyo' } });
+    expect((await ctx.request('POST', '/v1/track', { key: p.publicKey, body: { email: 'tz@recipients.test', event: 'visit', timezone: null } })).status).toBe(200);
+    expect((await json(await ctx.request('GET', `/contacts/${created.data.id}`, { key: p.secretKey }))).data.timezone).toBe('Asia/Tokyo');
+    expect((await ctx.request('POST', '/v1/track', { key: p.secretKey, body: { email: 'tz@recipients.test', event: 'visit', timezone: null } })).status).toBe(200);
+    expect((await json(await ctx.request('GET', `/contacts/${created.data.id}`, { key: p.secretKey }))).data.timezone).toBeNull();
     for (const [method, path, body] of [
       ['POST', '/contacts', { email: 'tz2@recipients.test', timezone: 'Nowhere/Land' }],
       ['PATCH', `/contacts/${created.data.id}`, { timezone: 'GMT+25' }],

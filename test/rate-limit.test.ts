@@ -87,6 +87,17 @@ describe('separate budgets: secret key, public key, webhooks', () => {
     expect(hook.headers.get('ratelimit-limit')).toBe('3');
   });
 
+  it('a public key on a secret-key route (403) is charged to the public budget, which then answers 429; the 403 carries the rate headers', async () => {
+    const other = await ctx.newProject('forbidden-flood');
+    for (let i = 0; i < 4; i++) await expectError(await ctx.request('GET', '/contacts', { key: other.publicKey }), 403, 'FORBIDDEN');
+    await expectError(await ctx.request('GET', '/contacts', { key: other.publicKey }), 429, 'RATE_LIMITED');
+    const last = await ctx.request('GET', '/segments', { key: (await ctx.newProject('forbidden-headers')).publicKey });
+    expect(last.status).toBe(403);
+    expect([last.headers.get('ratelimit-limit'), last.headers.get('ratelimit-remaining')]).toEqual(['4', '3']);
+    // The secret budget is untouched.
+    expect((await ctx.request('GET', '/contacts', { key: other.secretKey })).headers.get('ratelimit-remaining')).toBe('4');
+  });
+
   it('a request refused before its key is read (wrong content type, oversized body) is not counted', async () => {
     const other = await ctx.newProject('refused-early');
     // Twice the secret budget of each: were any counted, the call after them would be refused.

@@ -178,6 +178,10 @@ describe('static members by email', () => {
     expect((await ok('GET', '/contacts?search=nobody')).total).toBe(0);
     expect((await ok('GET', `/segments/${s.id}`)).memberCount).toBe(2);
     expect((await ok('GET', `/segments/${s.id}/contacts`)).items.map((c: any) => c.email)).toEqual(['st-b@example.com', 'st-a@example.com']);
+    // A member is the contact as GET /contacts/{id} answers it (its time zone included).
+    const zoned = (await ok('GET', '/contacts?search=st-b')).items[0];
+    await ok('PATCH', `/contacts/${zoned.id}`, { timezone: 'Europe/Berlin' });
+    expect((await ok('GET', `/segments/${s.id}/contacts`)).items[0]).toEqual(await ok('GET', `/contacts/${zoned.id}`));
 
     expect(await ok('DELETE', `/segments/${s.id}/members`, { emails: ['St-A@Example.com', 'nobody@example.com'] })).toEqual({ removed: 1, notFound: ['nobody@example.com'] });
     expect(await ok('DELETE', `/segments/${s.id}/members`, { emails: ['st-a@example.com'] })).toEqual({ removed: 0, notFound: [] });

@@ -122,7 +122,7 @@ describe('recipients', () => {
 });
 
 describe('contacts', () => {
-  it('new contacts are unsubscribed unless subscribed:true; true subscribes an existing contact, false never unsubscribes one', async () => {
+  it('new contacts are unsubscribed unless subscribed:true; true subscribes an existing contact that never opted out but never undoes an opt-out (a transactional send either); false never unsubscribes one', async () => {
     await sendOk(inline('new-default@example.com'));
     expect((await contactOf('new-default@example.com'))!.subscribed).toBe(false);
     await sendOk(inline('new-sub@example.com', { subscribed: true }));
@@ -137,6 +137,14 @@ describe('contacts', () => {
     expect((await contactOf('existing@example.com'))!.subscribed).toBe(true);
     await ctx.request('POST', '/contacts', { body: { email: 'was-out@example.com', subscribed: false } });
     await sendOk(inline('was-out@example.com', { subscribed: true }));
+    const out = (await contactOf('was-out@example.com'))!;
+    expect(out.subscribed).toBe(false);
+    expect(out.unsubscribedAt).toBeInstanceOf(Date);
+    const events = await json(await ctx.request('GET', `/events?email=${encodeURIComponent('was-out@example.com')}&limit=100`));
+    expect(events.data.events.map((e: { name: string }) => e.name).filter((n: string) => n.startsWith('contact.'))).toEqual(['contact.unsubscribed']);
+    // The way back is the contact's own (or PATCH /contacts with the secret key).
+    const id = (await contactOf('was-out@example.com'))!.id;
+    expect((await ctx.request('PATCH', `/contacts/${id}`, { body: { subscribed: true } })).status).toBe(200);
     expect((await contactOf('was-out@example.com'))!.subscribed).toBe(true);
   });
 

@@ -96,9 +96,9 @@ describe('plain tracks that arrive together share a statement', () => {
     expect(n).toBe(4);
   });
 
-  it('with a time zone or none, over contacts new, with a zone and without one, by a secret and a public key: the zone set or kept as by the same calls one at a time, and they shared one statement', async () => {
-    type Request = { timezone?: string };
-    const requests: Record<string, Request> = { tokyo: { timezone: 'Asia/Tokyo' }, none: {} };
+  it('with a time zone, null or none, over contacts new, with a zone and without one, by a secret and a public key: the zone set, cleared or kept as by the same calls one at a time, and they shared one statement', async () => {
+    type Request = { timezone?: string | null };
+    const requests: Record<string, Request> = { tokyo: { timezone: 'Asia/Tokyo' }, clear: { timezone: null }, none: {} };
     const authorities: Record<string, UpsertAuthority> = { secret: FULL_AUTHORITY, public: { publicKey: true, dataMode: 'add' } };
     const states = ['new', 'zoned', 'unzoned'];
     const call = (email: string, r: Request, a: UpsertAuthority) => trackEvent(ctx.orm.em.fork(), ctx.project.id, { email, event: 'zone signup', ...r }, a);
@@ -120,11 +120,11 @@ describe('plain tracks that arrive together share a statement', () => {
 
     const zones = new Map((await sql<{ email: string; timezone: string | null }>(`select email, timezone from contacts where project_id = ? and email like '%@zones.test'`, [ctx.project.id])).map((r) => [r.email, r.timezone]));
     for (const c of cases) expect(zones.get(`grp-${c.key}`), c.key).toBe(zones.get(`one-${c.key}`));
-    // The rule itself: the secret key sets a zone; a public key only fills a missing one; none keeps it.
+    // The rule itself: the secret key sets and clears; a public key only fills a missing zone; none keeps it.
     const expected: Record<string, string | null> = {
-      'new.secret.tokyo': 'Asia/Tokyo', 'new.public.tokyo': 'Asia/Tokyo', 'new.public.none': null,
-      'zoned.secret.tokyo': 'Asia/Tokyo', 'zoned.public.tokyo': 'Europe/Paris', 'zoned.secret.none': 'Europe/Paris',
-      'unzoned.secret.tokyo': 'Asia/Tokyo', 'unzoned.public.tokyo': 'Asia/Tokyo', 'unzoned.secret.none': null,
+      'new.secret.tokyo': 'Asia/Tokyo', 'new.public.tokyo': 'Asia/Tokyo', 'new.secret.clear': null, 'new.public.none': null,
+      'zoned.secret.tokyo': 'Asia/Tokyo', 'zoned.public.tokyo': 'Europe/Paris', 'zoned.secret.clear': null, 'zoned.public.clear': 'Europe/Paris', 'zoned.secret.none': 'Europe/Paris',
+      'unzoned.secret.tokyo': 'Asia/Tokyo', 'unzoned.public.tokyo': 'Asia/Tokyo', 'unzoned.public.clear': null, 'unzoned.secret.none': null,
     };
     for (const [key, zone] of Object.entries(expected)) expect(zones.get(`grp-${key}@zones.test`), key).toBe(zone);
   });

@@ -30,8 +30,15 @@ export async function authenticate(
   if (!resolved) {
     throw new DomainError('UNAUTHORIZED', 'Invalid API key', { suggestion: 'Check the key; keys start with sk_ (secret) or pk_ (public).' });
   }
-  assertKeyKind(resolved, allowed);
-  return { resolved, rateHeaders: auth.charge(resolved.project.id, resolved.key.kind === 'public' ? 'public' : 'secret') };
+  // Charged before the key's kind and the project's state are checked: a 403 counts too (README,
+  // Rate budgets), so a leaked public key cannot probe the secret routes for free.
+  const rateHeaders = auth.charge(resolved.project.id, resolved.key.kind === 'public' ? 'public' : 'secret');
+  try {
+    assertKeyKind(resolved, allowed);
+  } catch (err) {
+    throw err instanceof DomainError ? new DomainError(err.code, err.message, { suggestion: err.suggestion, headers: { ...rateHeaders, ...err.headers } }) : err;
+  }
+  return { resolved, rateHeaders };
 }
 
 /** Route middleware: Bearer key of an allowed kind -> project, then the per-project rate limit. */

@@ -180,8 +180,9 @@ export async function sendEmails(
   const { response, emailIds } = await em.transactional(async (tx) => {
     // Upsert in address order so concurrent sends to overlapping recipients cannot deadlock.
     const byEmail = new Map<string, ContactRow>();
-    // `subscribed: true` subscribes; false (the default) only applies to new contacts: a send never
-    // takes marketing consent away (clients pass `subscribed: false` routinely, as Plunk's do). An
+    // `subscribed: true` subscribes a contact that never opted out (an opt-out stays: keepOptOut);
+    // false (the default) only applies to new contacts: a send never takes marketing consent away
+    // (clients pass `subscribed: false` routinely, as Plunk's do). An
     // opt-in it makes records `contact.subscribed` (data.source "send"). A recipient's `name` fills
     // the contact's data.name only when it has none: a display name on one message never overwrites
     // what the contact's own data says (PATCH /contacts changes it).
@@ -191,7 +192,7 @@ export async function sendEmails(
         tx,
         projectId,
         { email: r.email, subscribed, data: r.name ? { name: r.name } : undefined },
-        { defaultSubscribed: false, subscriptionEvent: 'send', dataMode: 'add' },
+        { defaultSubscribed: false, subscriptionEvent: 'send', dataMode: 'add', keepOptOut: true },
       );
       byEmail.set(r.email, contact);
     }

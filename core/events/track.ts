@@ -17,7 +17,8 @@ export interface TrackInput {
   subscribedIfNew?: boolean;
   data?: Record<string, unknown>;
   /** The contact's IANA zone (validated at the edge). */
-  timezone?: string;
+  /** null clears the contact's zone (by the data mode's rule, core/contact-upsert.ts). */
+  timezone?: string | null;
 }
 
 export interface TrackResult {
@@ -140,7 +141,7 @@ const TRACK_ROWS_SQL = `
 with input as (
   select i.*, i.public_key and exists (select 1 from suppressions s where s.project_id = i.project_id and s.email = i.email) as suppressed
   from jsonb_to_recordset(?::jsonb) as i(id uuid, project_id uuid, email text, requested boolean, requested_new boolean, default_subscribed boolean,
-    public_key boolean, set_data jsonb, remove_keys jsonb, data_mode text, timezone text, timezone_mode text, status_event_id uuid, event_id uuid, event_name text, event_data jsonb)
+    public_key boolean, keep_opt_out boolean, set_data jsonb, remove_keys jsonb, data_mode text, timezone text, timezone_mode text, status_event_id uuid, event_id uuid, event_name text, event_data jsonb)
 ), prev as (
   select c.project_id, c.email, c.subscribed from contacts c join input i on c.project_id = i.project_id and c.email = i.email
   where i.status_event_id is not null

@@ -25,7 +25,7 @@ export async function listSegmentContacts(
   const segment = await getSegment(em, projectId, id);
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
   const expr = await segmentExpression(em, segment);
-  const page = sql`select c.id, c.email, c.subscribed, c.data, c.created_at, c.updated_at from contacts c
+  const page = sql`select c.id, c.email, c.subscribed, c.data, c.timezone, c.created_at, c.updated_at from contacts c
 where c.project_id = ${projectId} and (${fragment(expr)})${after ? sql` and c.id < ${after}` : sql``}
 order by c.id desc limit ${q.limit + 1}`;
   const rows = await sqlRows(em, page.sql, page.params);

@@ -5,7 +5,7 @@ import { json, setupTestContext, type TestContext } from '../helpers.js';
 import { insertVerifiedDomain } from './emails.js';
 import { TestSmtpServer } from './smtp-server.js';
 
-export type TestProject = { id: string; secretKey: string };
+export type TestProject = { id: string; secretKey: string; publicKey: string };
 
 /*
  * The stack of a campaign test file, set by useCampaignStack's hooks (ES module bindings are live:

@@ -56,7 +56,7 @@ export const ContactImport = z
     }),
     totalRows: z.number().int().openapi({ description: 'Records in the file (the CSV header not counted; blank lines skipped).' }),
     bytes: z.number().int(),
-    rowsRead: z.number().int().openapi({ description: 'Records processed so far: created + updated + skipped + invalid.' }),
+    rowsRead: z.number().int().openapi({ description: 'Records processed so far: created + updated + skipped + invalid (a dry run leaves created, updated and skipped at 0).' }),
     created: z.number().int(),
     updated: z.number().int().openapi({ description: 'Rows applied to an existing contact (also a later row of an address the file already named).' }),
     skipped: z.number().int().openapi({ description: 'Rows of existing contacts left unchanged (`onExisting=skip`).' }),

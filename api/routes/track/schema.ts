@@ -33,10 +33,10 @@ export const TrackBody = z
     data: dataRecord(TrackDataValue)
       .optional()
       .openapi({ example: { plan: 'pro', orderId: { value: 'A-1001', persistent: false } } }),
-    timezone: TimeZone.optional().openapi({
+    timezone: TimeZone.nullable().optional().openapi({
       description:
-        "The contact's IANA time zone (local-time campaigns, quiet hours), e.g. from the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`. " +
-        'With a public key whose policy `writeData` is not `all`, it only fills a contact that has none.',
+        "The contact's IANA time zone (local-time campaigns, quiet hours), e.g. from the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`; null clears it. " +
+        'With a public key whose policy `writeData` is not `all`, it only fills a contact that has none (and null changes nothing).',
     }),
   })
   .openapi('TrackBody', { example: { email: 'ada@example.com', event: 'Signed Up', data: { plan: 'pro' } } });

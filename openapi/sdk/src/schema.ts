@@ -1077,10 +1077,10 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description The contact's IANA time zone (local-time campaigns, quiet hours), e.g. from the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`. With a public key whose policy `writeData` is not `all`, it only fills a contact that has none.
+             * @description The contact's IANA time zone (local-time campaigns, quiet hours), e.g. from the browser's `Intl.DateTimeFormat().resolvedOptions().timeZone`; null clears it. With a public key whose policy `writeData` is not `all`, it only fills a contact that has none (and null changes nothing).
              * @example Europe/Berlin
              */
-            timezone?: string;
+            timezone?: string | null;
         };
         VerificationResult: {
             /** @example ada@example.com */
@@ -1149,7 +1149,7 @@ export interface components {
             /** @description Records in the file (the CSV header not counted; blank lines skipped). */
             totalRows: number;
             bytes: number;
-            /** @description Records processed so far: created + updated + skipped + invalid. */
+            /** @description Records processed so far: created + updated + skipped + invalid (a dry run leaves created, updated and skipped at 0). */
             rowsRead: number;
             created: number;
             /** @description Rows applied to an existing contact (also a later row of an address the file already named). */
