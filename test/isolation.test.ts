@@ -156,7 +156,7 @@ describe("B's lists and filters never show A's data", () => {
     const theirs = await ctx.request('GET', '/contacts/export', { key: b.secretKey });
     expect(theirs.status).toBe(200);
     expect(await theirs.text()).toBe('');
-    expect(await (await ctx.request('GET', '/contacts/export?format=csv', { key: b.secretKey })).text()).toBe('email,subscribed\n');
+    expect(await (await ctx.request('GET', '/contacts/export?format=csv', { key: b.secretKey })).text()).toBe('email,subscribed,timezone\n');
   });
 
   it.each(lists.map((op) => [label(op), op] as const))('%s', async (_, op) => {
