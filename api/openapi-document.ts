@@ -27,7 +27,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   Emails: 'Each sent message, with its delivery state.',
   Events: 'Everything that happened to contacts: tracked events and the ones the service records (email.sent, email.opened ...).',
   Domains: 'Sender domains: the DNS records to publish (SPF, DKIM, DMARC) and their verification.',
-  Suppressions: 'Addresses that never receive email again: hard bounces, complaints and manual entries.',
+  Suppressions: 'Addresses that never receive email again: hard bounces, complaints, unsubscribe links of deleted contacts and manual entries.',
   Webhooks: 'Reports from mail providers and bounce-processing servers (bounces, complaints, delivery status notifications).',
   Project: "The project the key belongs to, and its settings.",
   Tracking: 'Links inside sent email (open pixel, click redirect, unsubscribe): followed by mail clients, without a key.',

@@ -738,7 +738,7 @@ export interface paths {
         put?: never;
         /**
          * Report bounces and complaints (authenticated by the project webhook secret or a secret key)
-         * @description For mail providers and bounce processors. A hard bounce or complaint puts the address on the suppression list and records `email.bounced` (data.type `hard`) or `email.complained`; a hard bounce also marks the matched email record `BOUNCED`. A soft bounce records `email.bounced` (data.type `soft`) only. Reports are matched to the sent email by `emailId` or `messageId`. A batch is applied all or nothing.
+         * @description For mail providers and bounce processors. A hard bounce or complaint puts the address on the suppression list and records `email.bounced` (data.type `hard`) or `email.complained`; a hard bounce also marks the matched email record `BOUNCED` (a campaign message: counted in GET /campaigns/{id}/stats). A soft bounce records `email.bounced` (data.type `soft`) only. Reports are matched to the sent email by `emailId` or `messageId`. A batch is applied all or nothing.
          */
         post: operations["reportBounces"];
         delete?: never;
@@ -1711,8 +1711,10 @@ export interface components {
                 nextWaveAt: string | null;
             } | null;
             totalRecipients: number;
+            /** @description Recipients whose server accepted the message at send time. GET /campaigns/{id}/stats counts sent as accepted plus refused (bounced), and later bounces too. */
             sentCount: number;
             failedCount: number;
+            /** @description Recipients whose server refused the message at send time (5xx). Bounces reported later (POST /webhooks/bounces, DSNs) are counted in GET /campaigns/{id}/stats, not here. */
             bouncedCount: number;
             /** @description Suppressed or opted out when their turn came: not sent, not failed */
             skippedCount: number;
@@ -2488,7 +2490,7 @@ export interface components {
              * @enum {string}
              */
             reason: "HARD_BOUNCE" | "COMPLAINT" | "MANUAL" | "UNSUBSCRIBED";
-            /** @description Where it came from: `api`, `webhook`, `dsn`. */
+            /** @description Where it came from: `api` (POST /suppressions), `webhook` (POST /webhooks/bounces), `dsn` (POST /webhooks/bounces/dsn), `smtp` (a hard bounce at send time), `unsubscribe_link`. */
             source: string | null;
             /**
              * Format: date-time
@@ -2523,7 +2525,7 @@ export interface components {
             /** @enum {string} */
             type: "hard_bounce" | "soft_bounce" | "complaint";
             email: string;
-            /** @description The matched email record (null when none matched). */
+            /** @description The matched message (null when none matched): an email record (GET /emails/{id}), or a campaign recipient's message, whose bounce counts in GET /campaigns/{id}/stats. */
             emailId: string | null;
             suppressed: boolean;
             /** @enum {string} */
@@ -9777,7 +9779,7 @@ export interface operations {
                 limit?: number;
                 /** @description `nextCursor` of the previous page; omit for the first page */
                 cursor?: string;
-                /** @description Events with exactly this name (e.g. `Signed Up`) */
+                /** @description Events with this name, compared as tracked names are stored (Unicode NFKC, surrounding spaces trimmed) (e.g. `Signed Up`) */
                 name?: string;
                 /** @description Events of this contact (e.g. `0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a`) */
                 contactId?: string;

@@ -5,6 +5,7 @@ import { normalizeEmail } from '../contact-upsert.js';
 import { decodeCursor, encodeCursor, type Page } from '../paging.js';
 import { sqlRows, sqlOne } from '../../db/sql.js';
 import { countEventNamesSql } from './name-counts.js';
+import { normalizeEventName } from './name.js';
 
 export interface NewEvent {
   projectId: string;
@@ -89,7 +90,9 @@ export interface SqlQuery {
  * O(1)); otherwise it is counted along the same index, newest first, up to TOTAL_COUNT_CAP: an
  * exact count of a wide time range would read most of the table on every page.
  */
-export function buildEventQueries(projectId: string, f: Omit<EventFilters, 'email'>, page: { limit: number; afterId?: string }) {
+export function buildEventQueries(projectId: string, filters: Omit<EventFilters, 'email'>, page: { limit: number; afterId?: string }) {
+  // A name is compared as names are stored (tracked names are normalised: core/events/name.ts).
+  const f = filters.name === undefined ? filters : { ...filters, name: normalizeEventName(filters.name) };
   const where = ['e.project_id = ?'];
   const params: unknown[] = [projectId];
   const add = (cond: string, value: unknown) => {

@@ -23,7 +23,7 @@ export const Event = z
   .openapi('Event');
 
 export const ListEventsQuery = PageQuery.extend({
-  name: z.string().min(1).max(EVENT_NAME_MAX).optional().openapi({ param: { name: 'name', in: 'query' }, example: 'Signed Up', description: 'Events with exactly this name' }),
+  name: z.string().min(1).max(EVENT_NAME_MAX).optional().openapi({ param: { name: 'name', in: 'query' }, example: 'Signed Up', description: 'Events with this name, compared as tracked names are stored (Unicode NFKC, surrounding spaces trimmed)' }),
   contactId: IdQuery('contactId', 'Events of this contact').optional(),
   email: EmailAddress.optional().openapi({ param: { name: 'email', in: 'query' }, description: 'Events of the contact with this email' }),
   campaignId: IdQuery('campaignId', 'Events of this campaign').optional(),

@@ -8,7 +8,7 @@ export const Suppression = z
     id: z.string(),
     email: z.string().openapi({ format: 'email', example: 'bounced@example.com' }),
     reason: z.enum(SUPPRESSION_REASONS).openapi({ description: 'Why the address is suppressed.' }),
-    source: z.string().nullable().openapi({ description: 'Where it came from: `api`, `webhook`, `dsn`.' }),
+    source: z.string().nullable().openapi({ description: 'Where it came from: `api` (POST /suppressions), `webhook` (POST /webhooks/bounces), `dsn` (POST /webhooks/bounces/dsn), `smtp` (a hard bounce at send time), `unsubscribe_link`.' }),
     createdAt: Timestamp,
   })
   .openapi('Suppression');

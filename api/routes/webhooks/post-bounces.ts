@@ -13,7 +13,7 @@ const route = createRoute({
   summary: 'Report bounces and complaints (authenticated by the project webhook secret or a secret key)',
   description:
     'For mail providers and bounce processors. A hard bounce or complaint puts the address on the suppression list and records `email.bounced` ' +
-    '(data.type `hard`) or `email.complained`; a hard bounce also marks the matched email record `BOUNCED`. A soft bounce records `email.bounced` ' +
+    '(data.type `hard`) or `email.complained`; a hard bounce also marks the matched email record `BOUNCED` (a campaign message: counted in GET /campaigns/{id}/stats). A soft bounce records `email.bounced` ' +
     '(data.type `soft`) only. Reports are matched to the sent email by `emailId` or `messageId`. A batch is applied all or nothing.',
   security: WEBHOOK_SECURITY,
   middleware: [webhookAuth] as const,

@@ -32,7 +32,7 @@ export const BounceOutcome = z
   .object({
     type: z.enum(['hard_bounce', 'soft_bounce', 'complaint']),
     email: z.string(),
-    emailId: z.string().nullable().openapi({ description: 'The matched email record (null when none matched).' }),
+    emailId: z.string().nullable().openapi({ description: 'The matched message (null when none matched): an email record (GET /emails/{id}), or a campaign recipient\'s message, whose bounce counts in GET /campaigns/{id}/stats.' }),
     suppressed: z.boolean(),
     event: z.enum(['email.bounced', 'email.complained']),
     eventId: z.string(),
