@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SaveResponse } from '../core/emails/send-request.js';
+import { canonicalJson } from '../core/canonical-json.js';
 import { DomainError } from '../core/errors.js';
 import { sqlFirst, sqlRows, sqlRun } from '../db/sql.js';
 
@@ -13,16 +14,6 @@ import { sqlFirst, sqlRows, sqlRun } from '../db/sql.js';
  */
 export const IDEMPOTENCY_TTL = '24 hours';
 export const CLAIM_STALE_AFTER = '5 minutes';
-
-/** JSON with object keys sorted at every level, so key order does not change the hash. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-}
 
 export const requestHash = (body: unknown) => createHash('sha256').update(canonicalJson(body)).digest('hex');
 

@@ -2287,7 +2287,7 @@ export interface components {
             currentStep: string | null;
             exitReason: string | null;
             /**
-             * @description Find it in the Temporal UI
+             * @description Its Temporal workflow id, in the Temporal UI once it waits or starts alone; an execution that ran entirely inside a batch workflow (automation-batch-...) never had one of its own
              * @example automation-<workflowId>-<contactId>-1
              */
             temporalWorkflowId: string;
@@ -2320,7 +2320,7 @@ export interface components {
             currentStep: string | null;
             exitReason: string | null;
             /**
-             * @description Find it in the Temporal UI
+             * @description Its Temporal workflow id, in the Temporal UI once it waits or starts alone; an execution that ran entirely inside a batch workflow (automation-batch-...) never had one of its own
              * @example automation-<workflowId>-<contactId>-1
              */
             temporalWorkflowId: string;

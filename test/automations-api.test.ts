@@ -104,6 +104,21 @@ describe('validation: 422 with field paths', () => {
 });
 
 describe('definition and versions', () => {
+  it('PATCH with the steps and trigger as GET answers them (steps with `next` and branches: jsonb re-orders their keys) keeps the version', async () => {
+    const tpl = await createTemplate(ctx, 'Graph');
+    const graph = [
+      { id: 'wait', type: 'WAIT_FOR_EVENT', eventName: 'bought', timeout: { amount: 1, unit: 'days' }, branches: { event: 'hi', timeout: 'pause' } },
+      { id: 'pause', type: 'DELAY', amount: 1, unit: 'hours', next: 'hi' },
+      { id: 'hi', type: 'SEND_EMAIL', templateId: tpl },
+    ];
+    const wf = await createWorkflow(ctx, { name: 'Graph', trigger, steps: graph });
+    const asRead = (await json(await ctx.request('GET', `/workflows/${wf.id}`))).data;
+    const again = await json(await ctx.request('PATCH', `/workflows/${wf.id}`, { body: { name: 'Graph 2', trigger: asRead.trigger, steps: asRead.steps } }));
+    expect(again.data).toMatchObject({ name: 'Graph 2', version: 1 });
+    const reordered = graph.map((st) => Object.fromEntries(Object.entries(st).reverse()));
+    expect((await json(await ctx.request('PATCH', `/workflows/${wf.id}`, { body: { steps: reordered } }))).data.version).toBe(1);
+  });
+
   it('create (disabled by default), get, list, PATCH without graph changes keeps the version, with changes stores a new one', async () => {
     const tpl = await createTemplate(ctx, 'Hello');
     const steps = [{ id: 'hi', type: 'SEND_EMAIL', templateId: tpl }];

@@ -1,4 +1,7 @@
+import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAutomationEngine } from '../core/automations/engine.js';
+import { cancelExecution, deleteWorkflow } from '../core/automations/control.js';
 import { recordEvent } from '../core/events/events.js';
 import { sqlRun } from '../db/sql.js';
 import { Segment } from '../db/entities/index.js';
@@ -254,6 +257,34 @@ describe('versions, cancel, delete, disabled project', () => {
     await eventually(async () => (await other.describe()).status.name === 'CANCELLED', 60_000, 'deleted workflow execution cancelled');
     expect((await ctx.request('GET', `/workflows/${wf.id}`)).status).toBe(404);
     expect(await mailsTo(smtp, 'long2@recipients.test')).toEqual([]);
+  });
+
+  it('with Temporal unreachable, cancel and DELETE answer 503 (SERVICE_UNAVAILABLE) and leave the execution waiting; the workflow is disabled, not deleted', { timeout: 120_000 }, async () => {
+    const wf = await createWorkflow(ctx, {
+      name: 'Unreachable',
+      enabled: true,
+      trigger: { type: 'EVENT', eventName: 'unreachable' },
+      steps: [{ id: 'wait', type: 'DELAY', amount: 1, unit: 'hours' }],
+    });
+    await track(ctx, 'unreachable@recipients.test', 'unreachable');
+    const [waiting] = await eventually(async () => {
+      const xs = await executions(ctx, wf.id, '&status=WAITING');
+      return xs.length === 1 ? xs : null;
+    });
+    // A client of a port nothing listens on: every call fails to connect.
+    const connection = Connection.lazy({ address: '127.0.0.1:1', connectTimeout: '2s' });
+    const down = createAutomationEngine(new Client({ connection }), ctx.config.taskQueue);
+    try {
+      for (const attempt of [() => cancelExecution(ctx.orm.em.fork(), down, ctx.project.id, wf.id, waiting.id), () => deleteWorkflow(ctx.orm.em.fork(), down, ctx.project.id, wf.id)]) {
+        await expect(attempt()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+      }
+    } finally {
+      await connection.close().catch(() => {});
+    }
+    expect((await execution(ctx, wf.id, waiting.id)).status).toBe('WAITING');
+    expect((await json(await ctx.request('GET', `/workflows/${wf.id}`))).data.enabled).toBe(false);
+    // Temporal back (the real client): the DELETE goes through.
+    expect((await ctx.request('DELETE', `/workflows/${wf.id}`)).status).toBe(200);
   });
 
   it("a disabled project's executions stop at their next step (EXITED with the reason)", { timeout: 120_000 }, async () => {

@@ -40,13 +40,18 @@ export async function startManualExecution(
   return getExecution(em, w.id, execution.executionId);
 }
 
+/** A Temporal call that failed (not "not found": the engine takes that as done): 503, what was left undone said. */
+const temporalUnreachable = (left: string) => (err: unknown): never => {
+  throw new DomainError('SERVICE_UNAVAILABLE', `Temporal is not reachable: ${left}`, { suggestion: `Retry later (${(err as Error).message ?? err}).` });
+};
+
 /** Cancels one live execution; a finished one is a 409. */
 export async function cancelExecution(em: EntityManager, engine: AutomationEngine, projectId: string, workflowId: string, executionId: string) {
   const w = await findWorkflow(em, projectId, workflowId);
   const current = await getExecution(em, w.id, executionId);
   const [temporalId] = await liveExecutionIds(em, w.id, current.id);
   if (!temporalId) throw new DomainError('CONFLICT', `The execution is already ${current.status}`, { suggestion: 'Only RUNNING or WAITING executions can be cancelled.' });
-  await engine.cancel(temporalId);
+  await engine.cancel(temporalId).catch(temporalUnreachable('the execution was not cancelled'));
   await markCancelled(em, current.id, 'Cancelled');
   return getExecution(em, w.id, current.id);
 }
@@ -56,6 +61,6 @@ export async function deleteWorkflow(em: EntityManager, engine: AutomationEngine
   const w = await findWorkflow(em, projectId, workflowId);
   // Disabled first, so no new execution starts while the running ones are being cancelled.
   await em.nativeUpdate(Workflow, { id: w.id }, { enabled: false });
-  for (const temporalId of await liveExecutionIds(em, w.id)) await engine.cancel(temporalId);
+  for (const temporalId of await liveExecutionIds(em, w.id)) await engine.cancel(temporalId).catch(temporalUnreachable('the workflow is disabled but not deleted, its executions not all cancelled'));
   await em.nativeDelete(Workflow, { id: w.id });
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { canonicalJson } from '../canonical-json.js';
 import { LockMode } from '@mikro-orm/core';
 import { notFound, validationError } from '../errors.js';
 import { keysetPage } from '../paging.js';
@@ -141,7 +142,8 @@ export async function updateWorkflow(em: EntityManager, projectId: string, id: s
     if (!locked) throw notFound('Workflow');
     const current = (await loadVersion(tx, locked.id, locked.version))!;
     const next = { trigger: patch.trigger ?? current.trigger, steps: patch.steps ?? current.steps };
-    const changed = JSON.stringify(next) !== JSON.stringify(current);
+    // Compared key order aside: the stored version comes back from jsonb with its keys re-ordered.
+    const changed = canonicalJson(next.trigger) !== canonicalJson(current.trigger) || canonicalJson(next.steps) !== canonicalJson(current.steps);
     const enabled = patch.enabled ?? locked.enabled;
     const segmentTrigger = enabled && next.trigger.type !== 'EVENT';
     if ((changed && namesSegment(next.trigger, next.steps)) || segmentTrigger) await lockSegmentRefs(tx, projectId);

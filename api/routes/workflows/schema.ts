@@ -87,7 +87,7 @@ export const Execution = z
     status: ExecutionStatus,
     currentStep: z.string().nullable(),
     exitReason: z.string().nullable(),
-    temporalWorkflowId: z.string().openapi({ example: 'automation-<workflowId>-<contactId>-1', description: 'Find it in the Temporal UI' }),
+    temporalWorkflowId: z.string().openapi({ example: 'automation-<workflowId>-<contactId>-1', description: 'Its Temporal workflow id, in the Temporal UI once it waits or starts alone; an execution that ran entirely inside a batch workflow (automation-batch-...) never had one of its own' }),
     startedAt: Timestamp,
     updatedAt: Timestamp,
     finishedAt: Timestamp.nullable(),
