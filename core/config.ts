@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOG_FORMATS, LOG_LEVELS } from './log.js';
 
 /** `*` (any origin), a list of origins, or null (CORS off). */
 export type CorsOrigins = '*' | string[] | null;
@@ -60,9 +61,9 @@ const EnvSchema = z.object({
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(1000),
   /** Tests only: WEBHOOK steps may call this host name when it resolves to a loopback address. */
   WEBHOOK_ALLOW_LOOPBACK_HOST: z.string().optional(),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** json: one object per line (production); pretty: `time LEVEL message key=value` (npm start's default). */
-  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  LOG_FORMAT: z.enum(LOG_FORMATS).default('json'),
   /** Browser origins per path scope: `*`, a comma-separated list, or empty (no CORS headers). */
   CORS_TRACK_ORIGINS: corsOriginsEnv('*'),
   CORS_SEND_ORIGINS: corsOriginsEnv('*'),

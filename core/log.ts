@@ -11,8 +11,12 @@ import { pino, type Logger } from 'pino';
  */
 
 export type { Logger };
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
-export type LogFormat = 'json' | 'pretty';
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogFormat = (typeof LOG_FORMATS)[number];
+/** LOG_LEVEL when it is one (else info): a bad value is named by loadConfig (core/config.ts), not by pino at import. */
+export const logLevelOf = (value: string | undefined): LogLevel => ((LOG_LEVELS as readonly string[]).includes(value ?? '') ? (value as LogLevel) : 'info');
 
 const context = new AsyncLocalStorage<Record<string, unknown>>();
 
@@ -110,7 +114,7 @@ function shortError(err: unknown): unknown {
 
 export const log: Logger = pino(
   {
-    level: process.env.LOG_LEVEL ?? 'info',
+    level: logLevelOf(process.env.LOG_LEVEL),
     base: undefined,
     // A copy: pino merges the call's fields into the object the mixin returns, which would add them
     // to every later line of the same request or activity.

@@ -1,13 +1,14 @@
-import { configureLogging, log } from '../core/log.js';
+import { configureLogging, log, logLevelOf } from '../core/log.js';
 import { trimMemoryWhenIdle } from '../core/memory-trim.js';
 import { onShutdownSignal } from '../core/process.js';
 import { launch, summary } from './launch.js';
 
 // `npm start` is run by a person at a terminal: readable lines unless LOG_FORMAT says otherwise (the
 // API and worker processes inherit the choice).
+// A value that is neither is left as given, for the configuration to name it (a readable stop).
 const logFormat = process.env.LOG_FORMAT === 'json' ? 'json' : 'pretty';
-process.env.LOG_FORMAT = logFormat;
-configureLogging({ logLevel: (process.env.LOG_LEVEL as 'info' | undefined) ?? 'info', logFormat });
+if (!process.env.LOG_FORMAT) process.env.LOG_FORMAT = logFormat;
+configureLogging({ logLevel: logLevelOf(process.env.LOG_LEVEL), logFormat });
 
 /** `npm start`: everything in one process tree; Ctrl-C stops it all. */
 const startup = launch();

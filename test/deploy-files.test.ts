@@ -179,3 +179,26 @@ describe('README', () => {
     expect(planned).toEqual([]);
   });
 });
+
+describe('a bad logging value at start', () => {
+  it('LOG_LEVEL=verbose or LOG_FORMAT=JSON stops start:api and start:worker with a message naming the variable, no stack trace', { timeout: 60_000 }, async () => {
+    const { spawnSync } = await import('node:child_process');
+    for (const [entry, env] of [
+      ['api/main.ts', { LOG_LEVEL: 'verbose' }],
+      ['worker/main.ts', { LOG_LEVEL: 'verbose' }],
+      ['api/main.ts', { LOG_FORMAT: 'JSON' }],
+    ] as const) {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', entry], {
+        cwd: root,
+        env: { PATH: process.env.PATH, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', SECRET_KEY: 'x'.repeat(32), ...env },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      const out = `${run.stdout}${run.stderr}`;
+      const name = Object.keys(env)[0];
+      expect(run.status, `${entry} ${name}: ${out}`).toBe(1);
+      expect(out, entry).toContain(`${name}: Invalid option`);
+      expect(out, entry).not.toMatch(/\n\s+at /);
+    }
+  });
+});
