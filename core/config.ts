@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { LOG_FORMATS, LOG_LEVELS } from './log.js';
 
@@ -21,6 +22,15 @@ const corsOriginsEnv = (byDefault: string) => z
 export const DEFAULT_SMTP_MAX_CONNECTIONS = 10;
 
 /** Every setting the service reads from the environment, parsed once; a bad value fails fast with a readable message. */
+/** A resolver address as Node's Resolver.setServers takes it: an IP, with an optional port (`[v6]:port`). */
+function isDnsServer(entry: string): boolean {
+  const v6 = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  if (v6) return isIP(v6[1]) === 6;
+  if (isIP(entry) !== 0) return true;
+  const v4 = /^(.+):(\d{1,5})$/.exec(entry);
+  return v4 !== null && isIP(v4[1]) === 4;
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface the API listens on; unset: 127.0.0.1 for `npm start`, every interface for `start:api`. */
@@ -34,7 +44,10 @@ const EnvSchema = z.object({
   SMTP_CA_FILE: z.string().optional(),
   /** SMTP connections each worker process keeps open at most: what the relay allows one client. */
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(DEFAULT_SMTP_MAX_CONNECTIONS),
-  DNS_SERVERS: z.string().optional(),
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .refine((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean).every(isDnsServer), 'a comma-separated list of IP addresses with an optional port (1.1.1.1, 1.1.1.1:53, [::1]:53); host names are not accepted'),
   PUBLIC_URL: z.string().optional(),
   SECRET_KEY: z.string().optional(),
   /** off: the service does not DKIM-sign (a relay that signs itself: SES, Postmark, a signing MTA). */
@@ -62,6 +75,8 @@ const EnvSchema = z.object({
   /** Tests only: WEBHOOK steps may call this host name when it resolves to a loopback address. */
   WEBHOOK_ALLOW_LOOPBACK_HOST: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** The Temporal SDK's runtime in the worker (worker/create-worker.ts reads it; named here so a bad value stops the start). */
+  TEMPORAL_LOG_LEVEL: z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR']).default('WARN'),
   /** json: one object per line (production); pretty: `time LEVEL message key=value` (npm start's default). */
   LOG_FORMAT: z.enum(LOG_FORMATS).default('json'),
   /** Browser origins per path scope: `*`, a comma-separated list, or empty (no CORS headers). */

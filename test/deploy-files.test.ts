@@ -202,3 +202,12 @@ describe('a bad logging value at start', () => {
     }
   });
 });
+
+describe('configuration values the README bounds', () => {
+  it('DNS_SERVERS takes IP addresses with an optional port and refuses a host name; TEMPORAL_LOG_LEVEL takes only the SDK levels', () => {
+    expect(loadConfig({ DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53,::1' }).dnsServers).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53', '::1']);
+    expect(() => loadConfig({ DNS_SERVERS: '1.1.1.1,dns.google' })).toThrow(/DNS_SERVERS: a comma-separated list of IP addresses/);
+    expect(loadConfig({ TEMPORAL_LOG_LEVEL: 'DEBUG' }).logLevel).toBe('info');
+    expect(() => loadConfig({ TEMPORAL_LOG_LEVEL: 'warn' })).toThrow(/TEMPORAL_LOG_LEVEL/);
+  });
+});
