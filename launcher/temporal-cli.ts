@@ -26,9 +26,16 @@ function onPath(name: string): string | undefined {
   return undefined;
 }
 
-/** `TEMPORAL_CLI` env, then PATH, then the project's ignored `.tools/bin`. */
+/**
+ * `TEMPORAL_CLI` env, then PATH, then the project's ignored `.tools/bin`. A TEMPORAL_CLI that names
+ * no file is an error, not a silent fall back to a `go install` of minutes or the SDK's download.
+ */
 export function findTemporalCli(): string | undefined {
-  if (process.env.TEMPORAL_CLI && existsSync(process.env.TEMPORAL_CLI)) return process.env.TEMPORAL_CLI;
+  const given = process.env.TEMPORAL_CLI;
+  if (given) {
+    if (existsSync(given)) return given;
+    throw new Error(`TEMPORAL_CLI=${given}: no such file (unset it to use \`temporal\` on PATH or in .tools/bin)`);
+  }
   return onPath('temporal') ?? (existsSync(path.join(toolsBin, 'temporal')) ? path.join(toolsBin, 'temporal') : undefined);
 }
 

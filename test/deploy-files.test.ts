@@ -210,4 +210,18 @@ describe('configuration values the README bounds', () => {
     expect(loadConfig({ TEMPORAL_LOG_LEVEL: 'DEBUG' }).logLevel).toBe('info');
     expect(() => loadConfig({ TEMPORAL_LOG_LEVEL: 'warn' })).toThrow(/TEMPORAL_LOG_LEVEL/);
   });
+
+  it('TEMPORAL_CLI naming no file stops npm start\'s search with its name, instead of falling back to an install', async () => {
+    const { findTemporalCli } = await import('../launcher/temporal-cli.js');
+    const before = process.env.TEMPORAL_CLI;
+    try {
+      process.env.TEMPORAL_CLI = '/nonexistent/temporal';
+      expect(() => findTemporalCli()).toThrow(/TEMPORAL_CLI=\/nonexistent\/temporal: no such file/);
+      process.env.TEMPORAL_CLI = process.execPath; // any file that exists is taken as given
+      expect(findTemporalCli()).toBe(process.execPath);
+    } finally {
+      if (before === undefined) delete process.env.TEMPORAL_CLI;
+      else process.env.TEMPORAL_CLI = before;
+    }
+  });
 });
