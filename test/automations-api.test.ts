@@ -224,3 +224,35 @@ describe('WEBHOOK steps and the SSRF guard', () => {
     expect(big.steps[0].output.body).toHaveLength(4096);
   });
 });
+
+describe('CONDITION: event.data.<path> by the rules of data.<path>', () => {
+  it('every operator over numbers, strings, dates, booleans and arrays gives for the event\'s data what the segment compiler gives for the contact\'s', async () => {
+    const { evaluateCondition } = await import('../core/automations/condition.js');
+    const values: unknown[] = [5, '5', 5.5, true, 'abc', '2026-01-31', '2026-01-31T15:00:00Z', '2026-02-01T00:30:00+01:00', ['a', '5', 5], undefined];
+    const filters: [string, unknown, string?][] = [
+      ['equals', 5], ['equals', '5'], ['equals', true], ['notEquals', 5], ['equals', '2026-01-31'], ['notEquals', '2026-01-31'],
+      ['equals', '2026-01-31T15:00:00Z'], ['greaterThan', 4], ['lessThan', 6], ['greaterThanOrEqual', 5], ['lessThanOrEqual', 5.5],
+      ['greaterThan', '2026-01-31'], ['greaterThanOrEqual', '2026-01-31'], ['lessThan', '2026-02-01'], ['lessThanOrEqual', '2026-01-31'],
+      ['greaterThan', '2026-01-31T12:00:00Z'], ['lessThanOrEqual', '2026-01-31T23:30:00Z'], ['contains', '5'], ['contains', 5], ['contains', 'ab'],
+      ['notContains', '5'], ['startsWith', 'ab'], ['endsWith', '5'], ['in', [5, 'abc']], ['notIn', [5]], ['exists', undefined], ['notExists', undefined],
+      ['olderThan', 1, 'days'], ['within', 3650, 'days'],
+    ];
+    const p = await ctx.newProject('event-data-rules');
+    let agreed = 0;
+    const differ: string[] = [];
+    for (const [i, v] of values.entries()) {
+      const res = await ctx.request('POST', '/contacts', { key: p.secretKey, body: { email: `rule${i}@example.com`, data: v === undefined ? {} : { x: v } } });
+      const contactId = (await json(res)).data.id;
+      const eventData = v === undefined ? {} : { x: v };
+      for (const [operator, value, unit] of filters) {
+        const filter = (field: string) => ({ logic: 'AND', groups: [{ filters: [{ field, operator, ...(value === undefined ? {} : { value }), ...(unit ? { unit } : {}) }] }] }) as never;
+        const contact = await evaluateCondition(ctx.orm.em.fork(), { projectId: p.id, contactId, condition: filter('data.x'), eventData: {} });
+        const event = await evaluateCondition(ctx.orm.em.fork(), { projectId: p.id, contactId, condition: filter('event.data.x'), eventData });
+        if (contact === event) agreed++;
+        else differ.push(`${JSON.stringify(v)} ${operator} ${JSON.stringify(value)}: data ${contact}, event ${event}`);
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(agreed).toBe(values.length * filters.length);
+  });
+});

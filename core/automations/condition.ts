@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { compileCondition } from '../segments/compile.js';
 import { ConditionSchema, type Condition, type Filter } from '../segments/condition.js';
-import { parseDateValue, UNIT_MS } from '../segments/fields.js';
+import { parseDateValue, UNIT_MS, type DateValue } from '../segments/fields.js';
 import { loadSegmentRefs } from '../segments/refs.js';
 import { assertCompiledSize } from '../segments/size.js';
 import { lookupVariable } from '../templates/render.js';
@@ -65,37 +65,64 @@ function safeMap(c: Condition, fn: (field: unknown) => unknown): unknown {
   }
 }
 
-const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
+/** A stored value as an instant, when it is a JSON string that reads as a date (a day: its start), else NaN: condition_timestamptz's rule. */
 const time = (v: unknown) => {
   const d = parseDateValue(v);
   return d ? (d.kind === 'day' ? d.start.getTime() : d.at.getTime()) : NaN;
 };
-/** Numbers compare as numbers, dates (ISO) as instants. */
-const compare = (a: unknown, b: unknown) => (typeof b === 'number' ? num(a) - num(b) : time(a) - time(b));
-const same = (a: unknown, b: unknown) => a !== undefined && a !== null && (a === b || String(a) === String(b));
+/** JSON equality by type, as jsonb containment of a scalar decides it (5 is not "5"). */
+const same = (a: unknown, b: unknown) => a !== undefined && a !== null && a === b;
+/** A string in a string (substring) or in an array (element); other scalars only in arrays. */
+const containsValue = (v: unknown, x: unknown) => (Array.isArray(v) ? v.some((e) => same(e, x)) : typeof x === 'string' && typeof v === 'string' && v.includes(x));
 
-/** One `event.data.<path>` filter against the triggering event's data. */
+/** compareDate (core/segments/sql.ts) on an instant: a day value is a range, after it means from the next day on. */
+function compareDateValue(at: number, op: Filter['operator'], d: DateValue): boolean {
+  if (Number.isNaN(at)) return false;
+  const day = d.kind === 'day';
+  const lo = (day ? d.start : d.at).getTime();
+  const hi = (day ? d.end : d.at).getTime();
+  switch (op) {
+    case 'equals': return day ? at >= lo && at < hi : at === lo;
+    case 'greaterThan': return day ? at >= hi : at > hi;
+    case 'greaterThanOrEqual': return at >= lo;
+    case 'lessThan': return at < lo;
+    case 'lessThanOrEqual': return day ? at < hi : at <= hi;
+    default: return false;
+  }
+}
+
+/**
+ * One `event.data.<path>` filter against the triggering event's data, by the rules of
+ * `data.<path>` (core/segments/compile-data.ts): values compare by JSON type, a number only with
+ * numbers, a date value only with strings that read as dates; a missing key or null never matches
+ * a negative or comparison operator.
+ */
 export function evalEventFilter(f: Filter, data: Record<string, unknown>, now = new Date()): boolean {
   const v = lookupVariable(data, f.field.slice(EVENT_DATA.length));
   const present = v !== undefined && v !== null;
-  const values = Array.isArray(f.value) ? f.value : [f.value];
+  const date = typeof f.value === 'string' ? parseDateValue(f.value) : null;
+  const equals = (x: unknown) => (date && x === f.value ? compareDateValue(time(v), 'equals', date) : same(v, x));
+  const windowMs = () => Number(f.value) * UNIT_MS[f.unit ?? 'days'];
   switch (f.operator) {
     case 'exists': return present;
     case 'notExists': return !present;
-    case 'equals': return same(v, f.value);
-    case 'notEquals': return present && !same(v, f.value);
-    case 'contains': return Array.isArray(v) ? v.some((x) => same(x, f.value)) : typeof v === 'string' && v.includes(String(f.value));
-    case 'notContains': return present && !(Array.isArray(v) ? v.some((x) => same(x, f.value)) : String(v).includes(String(f.value)));
+    case 'equals': return equals(f.value);
+    case 'notEquals': return present && !equals(f.value);
+    case 'contains': return containsValue(v, f.value);
+    case 'notContains': return (typeof v === 'string' || Array.isArray(v)) && !containsValue(v, f.value);
     case 'startsWith': return typeof v === 'string' && v.startsWith(String(f.value));
     case 'endsWith': return typeof v === 'string' && v.endsWith(String(f.value));
-    case 'in': return values.some((x) => same(v, x));
-    case 'notIn': return present && !values.some((x) => same(v, x));
-    case 'greaterThan': return present && compare(v, f.value) > 0;
-    case 'lessThan': return present && compare(v, f.value) < 0;
-    case 'greaterThanOrEqual': return present && compare(v, f.value) >= 0;
-    case 'lessThanOrEqual': return present && compare(v, f.value) <= 0;
-    case 'within': return present && now.getTime() - time(v) <= num(f.value) * UNIT_MS[f.unit ?? 'days'] && time(v) <= now.getTime();
-    case 'olderThan': return present && now.getTime() - time(v) > num(f.value) * UNIT_MS[f.unit ?? 'days'];
+    case 'in': return (f.value as unknown[]).some((x) => same(v, x));
+    case 'notIn': return present && !(f.value as unknown[]).some((x) => same(v, x));
+    case 'greaterThan': case 'lessThan': case 'greaterThanOrEqual': case 'lessThanOrEqual': {
+      if (typeof f.value === 'number') {
+        if (typeof v !== 'number') return false;
+        return { greaterThan: v > f.value, lessThan: v < f.value, greaterThanOrEqual: v >= f.value, lessThanOrEqual: v <= f.value }[f.operator];
+      }
+      return date !== null && compareDateValue(time(v), f.operator, date);
+    }
+    case 'within': return time(v) >= now.getTime() - windowMs() && time(v) <= now.getTime();
+    case 'olderThan': return time(v) < now.getTime() - windowMs();
     default: return false; // event operators: refused by the schema on event.data fields
   }
 }
