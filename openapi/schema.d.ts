@@ -1852,7 +1852,7 @@ export interface components {
              */
             scheduledAt?: string;
             /**
-             * @description Instead of `scheduledAt`: each recipient gets the mail at this wall-clock time (no offset) in their own time zone: the contact's `timezone`, else the project's (`PATCH /project/settings`, default UTC). The campaign starts SENDING at once and goes out in waves, one per UTC offset (`GET /campaigns/{id}` shows them). Recipients whose local moment has already passed get it at once. DST: a local time that does not exist that day (clocks jump forward) is shifted forward by the gap (02:30 becomes 03:30); one that exists twice (clocks fall back) is the earlier instant. MARKETING recipients inside quiet hours get it when they end.
+             * @description Instead of `scheduledAt`: each recipient gets the mail at this wall-clock time (no offset) in their own time zone: the contact's `timezone`, else the project's (`PATCH /project/settings`, default UTC). The campaign starts at once (the answer says SCHEDULED; its workflow makes it SENDING a moment later) and goes out in waves, one per UTC offset (`GET /campaigns/{id}` shows them). Recipients whose local moment has already passed get it at once. DST: a local time that does not exist that day (clocks jump forward) is shifted forward by the gap (02:30 becomes 03:30); one that exists twice (clocks fall back) is the earlier instant. MARKETING recipients inside quiet hours get it when they end.
              * @example 2026-12-01T09:00:00
              */
             localTime?: string;
@@ -5398,6 +5398,27 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getSegment: {
@@ -5962,6 +5983,27 @@ export interface operations {
                      *         "code": "INTERNAL_ERROR",
                      *         "message": "An unexpected error occurred",
                      *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
                      *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
                      *       },
                      *       "timestamp": "2026-11-23T10:00:00.000Z"

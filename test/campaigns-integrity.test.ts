@@ -37,8 +37,11 @@ async function unsubscribeLinks(raw: Parameters<typeof TestSmtpServer.parse>[0])
 }
 
 describe('the {{unsubscribe_url}} placeholder (documented in the campaign body and MARKETING templates)', () => {
-  it('campaign: the HTML href and the text part carry the message\'s own working link; GET shows a page, one-click POST unsubscribes the contact and the stats count it', async () => {
+  it('campaign: the HTML href and the text part carry the message\'s own working link, even for a contact whose data has an unsubscribe_url (written with the public key); GET shows a page, one-click POST unsubscribes the contact and the stats count it', async () => {
     await seedContacts(ctx.orm, p.id, 'unsub', 2);
+    // A public key may add data keys: the name is reserved, the link stays the message's own.
+    const hijack = await ctx.request('POST', '/v1/track', { key: p.publicKey, body: { email: 'unsub-0@recipients.test', event: 'x', data: { unsubscribe_url: 'https://evil.example/unsub' } } });
+    expect(hijack.status).toBe(200);
     const id = await createCampaign(ctx, p.secretKey, {
       body: '<html><body><p>Hi {{first_name}}</p><p><a href="{{unsubscribe_url}}">Unsubscribe here</a></p></body></html>',
     });
@@ -47,6 +50,7 @@ describe('the {{unsubscribe_url}} placeholder (documented in the campaign body a
     const [first, second] = ['unsub-0@recipients.test', 'unsub-1@recipients.test'].map((to) => receivedBy('unsub').find((m) => m.recipients[0] === to)!);
     const a = await unsubscribeLinks(first);
     const b = await unsubscribeLinks(second);
+    expect(JSON.stringify([a, b])).not.toContain('evil.example');
     // HTML: exactly the placed link (no empty href, no footer added); text: the same URL.
     expect(a.hrefs).toHaveLength(1);
     expect(a.hrefs[0]).toMatch(new RegExp(`^${a.base}/u/.+`));

@@ -259,6 +259,22 @@ describe('references between segments', () => {
     expect(await ok('DELETE', `/segments/${checked.id}`)).toEqual({ id: checked.id, deleted: true });
   });
 
+  it('a segment whose entry or exit event an EVENT trigger or a WAIT_FOR_EVENT step names cannot be deleted either', async () => {
+    const listened = await ok('POST', '/segments', { name: 'Listened', type: 'STATIC' });
+    const waited = await ok('POST', '/segments', { name: 'Waited', type: 'STATIC' });
+    const onEvent = await ok('POST', '/workflows', { name: 'On entry event', trigger: { type: 'EVENT', eventName: `segment.${listened.id}.entry` }, steps: [{ id: 'x', type: 'EXIT' }] });
+    const waits = await ok('POST', '/workflows', {
+      name: 'Waits for exit',
+      trigger: { type: 'EVENT', eventName: 'signup' },
+      steps: [{ id: 'w', type: 'WAIT_FOR_EVENT', eventName: `segment.${waited.id}.exit`, timeout: { amount: 1, unit: 'days' }, branches: {} }],
+    });
+    expect((await expectError((await call('DELETE', `/segments/${listened.id}`)).res, 409, 'CONFLICT')).error.message).toContain(`workflow "On entry event" (${onEvent.id})`);
+    expect((await expectError((await call('DELETE', `/segments/${waited.id}`)).res, 409, 'CONFLICT')).error.message).toContain(`workflow "Waits for exit" (${waits.id})`);
+    await ok('DELETE', `/workflows/${onEvent.id}`);
+    await ok('DELETE', `/workflows/${waits.id}`);
+    expect(await ok('DELETE', `/segments/${listened.id}`)).toEqual({ id: listened.id, deleted: true });
+  });
+
   it('a workflow saved while its segment is deleted either names an existing segment or is refused', async () => {
     for (let round = 0; round < 5; round++) {
       const target = await ok('POST', '/segments', { name: `Wf race ${round}`, type: 'STATIC' });

@@ -197,7 +197,7 @@ describe('a segment over the bound anyway (stored before the bound existed)', ()
 
 describe('the statement time limit of condition queries (CONDITION_QUERY_TIMEOUT_MS)', () => {
   // PGlite (the embedded pass) runs single-user PostgreSQL without statement timers: real PostgreSQL only.
-  it.skipIf(EMBEDDED_PASS)('a listing over the limit is a 503 naming it, the limit does not stay on the pooled connection, and other requests go on', async () => {
+  it.skipIf(EMBEDDED_PASS)('a listing over the limit is a 503 naming it, the limit does not stay on the pooled connection, and other requests go on; a segment create or condition change and a campaign send over it are 503 too, with nothing changed', async () => {
     // A heavy condition that names no segment (a chain of references is shared now, so cheap):
     // 99 `in` lists of 100 values and one filter, 9,901 values.
     const s2 = await createDynamic('Slow', {
@@ -224,5 +224,20 @@ describe('the statement time limit of condition queries (CONDITION_QUERY_TIMEOUT
     expect((await get('/contacts?limit=5')).status).toBe(200);
     // With the default limit the same listing answers.
     expect((await ctx.request('GET', `/segments/${s2}/contacts?limit=100`)).status).toBe(200);
+
+    // The other requests that run over a condition are bounded too, and leave nothing half done:
+    // a segment's create and condition change (its member count), a campaign's send (its audience check).
+    const post = (path: string, method: string, body: unknown) =>
+      strict.request(path, { method, headers: { authorization: `Bearer ${ctx.project.secretKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const heavy = (await json(await ctx.request('GET', `/segments/${s2}`))).data.condition;
+    const before = (await json(await ctx.request('GET', '/segments?limit=100'))).data.total;
+    await expectError(await post('/segments', 'POST', { name: 'Slow too', type: 'DYNAMIC', condition: heavy }), 503, 'SERVICE_UNAVAILABLE');
+    expect((await json(await ctx.request('GET', '/segments?limit=100'))).data.total).toBe(before);
+    const light = await createDynamic('Light', { logic: 'AND', groups: [{ filters: [plan('free')] }] });
+    await expectError(await post(`/segments/${light}`, 'PATCH', { condition: heavy }), 503, 'SERVICE_UNAVAILABLE');
+    expect((await json(await ctx.request('GET', `/segments/${light}`))).data.condition).toEqual({ logic: 'AND', groups: [{ filters: [plan('free')] }] });
+    const campaign = (await json(await ctx.request('POST', '/campaigns', { body: { name: 'Slow audience', subject: 'Hi', body: '<p>Hi</p>', from: 'news@example.com', audienceType: 'FILTERED', audienceFilter: heavy } }))).data;
+    await expectError(await post(`/campaigns/${campaign.id}/send`, 'POST', {}), 503, 'SERVICE_UNAVAILABLE');
+    expect((await json(await ctx.request('GET', `/campaigns/${campaign.id}`))).data.status).toBe('DRAFT');
   });
 });

@@ -10,10 +10,12 @@ import { audienceIsEmpty } from './audience.js';
 import { getCampaign } from './campaigns.js';
 import { conflict, transition } from './transitions.js';
 import { log } from '../log.js';
+import { withStatementTimeout } from '../statement-timeout.js';
 
 export interface CampaignDeps {
   temporal: Client;
-  config: { taskQueue: string };
+  /** `conditionQueryTimeoutMs`: the bound of the audience check over a segment's condition (CONDITION_QUERY_TIMEOUT_MS, 503). */
+  config: { taskQueue: string; conditionQueryTimeoutMs?: number };
 }
 
 /**
@@ -25,7 +27,8 @@ export async function sendCampaign(em: EntityManager, deps: CampaignDeps, projec
   const c = await getCampaign(em, projectId, id);
   if (c.status !== 'DRAFT' && c.status !== 'SCHEDULED') throw conflict(id, c.status, 'send it');
   await assertVerifiedSender(em, projectId, c.fromEmail);
-  if (await audienceIsEmpty(em, c)) {
+  const limit = deps.config.conditionQueryTimeoutMs;
+  if (await (limit ? withStatementTimeout(em, limit, (tx) => audienceIsEmpty(tx, c)) : audienceIsEmpty(em, c))) {
     throw new DomainError('CONFLICT', `Campaign ${id} has an audience of 0 contacts: nothing would be sent`, {
       suggestion: c.type === 'MARKETING' ? 'MARKETING campaigns reach subscribed contacts only: add contacts, or change the audience.' : 'Add contacts, or change the audience.',
     });

@@ -28,11 +28,15 @@ export async function segmentUsers(em: EntityManager, projectId: string, segment
      and (segment_id = ?::uuid or (audience_type = 'FILTERED' and strpos(lower(audience_filter::text), ?) > 0)) order by name`,
     [projectId, segmentId, mention],
   );
+  // Workflows triggered by it (SEGMENT_ENTRY/EXIT, or an EVENT trigger on `segment.<id>.entry|exit`),
+  // or whose steps name it (a CONDITION on `segment.<id>`, a WAIT_FOR_EVENT on its entries or exits).
+  const eventOf = `"segment.${segmentId.toLowerCase()}.`;
   const workflows = await sqlRows<{ id: string; name: string }>(
     em,
     `select w.id, w.name from workflows w join workflow_versions v on v.workflow_id = w.id and v.version = w.version
-     where w.project_id = ? and (lower(v.trigger->>'segmentId') = ? or strpos(lower(v.steps::text), ?) > 0) order by w.name`,
-    [projectId, segmentId.toLowerCase(), mention],
+     where w.project_id = ? and (lower(v.trigger->>'segmentId') = ? or strpos(lower(v.steps::text), ?) > 0
+       or strpos(lower(v.trigger::text || v.steps::text), ?) > 0) order by w.name`,
+    [projectId, segmentId.toLowerCase(), mention, eventOf],
   );
   return [
     ...rows.map((r) => ({ kind: 'segment' as const, id: r.id, name: r.name })),

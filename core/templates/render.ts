@@ -70,7 +70,9 @@ const UNSUBSCRIBE_VARIABLE = 'unsubscribe_url';
 /**
  * Fills every placeholder of `source`; `escape` is true for HTML, false for subjects and plain text.
  * With `keepUnsubscribe`, `{{unsubscribe_url}}` (any spelling: spaces, triple braces, a fallback)
- * that the variables do not define is left as UNSUBSCRIBE_PLACEHOLDER for delivery to fill.
+ * is left as UNSUBSCRIBE_PLACEHOLDER for delivery to fill, whatever the variables hold: the name is
+ * reserved, so no contact data (a public key may write it) or request data can point the message's
+ * unsubscribe link elsewhere.
  */
 export function fillPlaceholders(source: string, vars: Record<string, unknown>, opts: { escape: boolean; keepUnsubscribe?: boolean }): string {
   return source.replace(PLACEHOLDER, (_match, raw: string | undefined, normal: string | undefined) => placeholderValue(raw, normal, vars, opts));
@@ -82,7 +84,7 @@ function placeholderValue(raw: string | undefined, normal: string | undefined, v
   if (!expr) return '';
   const [, path, dq, sq, bare] = expr;
   const value = lookupVariable(vars, path);
-  if (opts.keepUnsubscribe && path === UNSUBSCRIBE_VARIABLE && (value === null || value === undefined)) return UNSUBSCRIBE_PLACEHOLDER;
+  if (opts.keepUnsubscribe && path === UNSUBSCRIBE_VARIABLE) return UNSUBSCRIBE_PLACEHOLDER;
   // The fallback is template text written by the author, so it is not escaped.
   if (value === null || value === undefined) return dq ?? sq ?? bare?.trim() ?? '';
   const text = stringifyValue(value);
@@ -177,8 +179,8 @@ const HTML_FILL = { escape: true, keepUnsubscribe: true };
 
 /**
  * One recipient's message: subject (no escaping, line breaks folded), HTML (escaped values), text
- * alternative. An `{{unsubscribe_url}}` the variables do not define is kept in the HTML and the text
- * (UNSUBSCRIBE_PLACEHOLDER): the delivery fills it with the message's own link.
+ * alternative. `{{unsubscribe_url}}` is kept in the HTML and the text (UNSUBSCRIBE_PLACEHOLDER),
+ * whatever the variables hold: the delivery fills it with the message's own link.
  */
 export function renderContent(prepared: PreparedContent, vars: Record<string, unknown>): RenderedContent {
   // NUL cannot be stored in PostgreSQL text; line breaks in a subject would break the header.
