@@ -8,6 +8,11 @@ import type { AutomationEngine } from './engine.js';
 import { getExecution, insertExecution, liveExecutionIds, markCancelled, markDispatched } from './executions.js';
 import { findWorkflow } from './workflows.js';
 
+/** A Temporal call that failed (not "not found": the engine takes that as done): 503, what was left undone said. */
+const temporalUnreachable = (left: string) => (err: unknown): never => {
+  throw new DomainError('SERVICE_UNAVAILABLE', `Temporal is not reachable: ${left}`, { suggestion: `Retry later (${(err as Error).message ?? err}).` });
+};
+
 /**
  * Manual start (`POST /workflows/:id/executions`): the same re-entry rules as an event start; a
  * disabled workflow can still be started by hand (testing a draft is what this is for).
@@ -35,15 +40,10 @@ export async function startManualExecution(
     await markDispatched(em, [execution.executionId]);
   } catch (err) {
     await markCancelled(em, execution.executionId, `Could not start: ${(err as Error).message}`);
-    throw new DomainError('SERVICE_UNAVAILABLE', 'Temporal is not reachable: the execution was not started');
+    temporalUnreachable('the execution was not started')(err);
   }
   return getExecution(em, w.id, execution.executionId);
 }
-
-/** A Temporal call that failed (not "not found": the engine takes that as done): 503, what was left undone said. */
-const temporalUnreachable = (left: string) => (err: unknown): never => {
-  throw new DomainError('SERVICE_UNAVAILABLE', `Temporal is not reachable: ${left}`, { suggestion: `Retry later (${(err as Error).message ?? err}).` });
-};
 
 /** Cancels one live execution; a finished one is a 409. */
 export async function cancelExecution(em: EntityManager, engine: AutomationEngine, projectId: string, workflowId: string, executionId: string) {
