@@ -9,17 +9,20 @@ import { insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
 import { FLUSH_ROWS } from '../activities/campaign-sender.js';
 import { PAGES_IN_FLIGHT } from '../workflows/campaign.workflow.js';
+import { CAMPAIGN_PAGES_PER_WORKER } from '../core/campaigns/campaign-workflow.js';
 import { listParam, sqlRows } from '../db/sql.js';
 import { startWorkerProcess, workerEnv, type WorkerProcess } from './support/worker-process.js';
 
 const TOTAL = 3000;
 const KILLS = 3;
+/** Pages one worker process delivers at once: of the campaign's pages in flight, those its pages-queue slots hold. */
+const PAGES_PER_PROCESS = Math.min(PAGES_IN_FLIGHT, CAMPAIGN_PAGES_PER_WORKER);
 /**
- * What one killed worker can leave sent but unrecorded: per page in flight, at most FLUSH_ROWS
+ * What one killed worker can leave sent but unrecorded: per page it delivers, at most FLUSH_ROWS
  * outcomes buffered or being written (activities/campaign-sender.ts), plus the sends on its SMTP
  * connections (SMTP_MAX_CONNECTIONS as that process read it).
  */
-const inFlightOf = (w: WorkerProcess) => PAGES_IN_FLIGHT * FLUSH_ROWS + w.config.smtpMaxConnections;
+const inFlightOf = (w: WorkerProcess) => PAGES_PER_PROCESS * FLUSH_ROWS + w.config.smtpMaxConnections;
 
 let smtp: TestSmtpServer;
 let ctx: TestContext;
@@ -63,7 +66,7 @@ const waitUntilRecorded = (campaignId: string, messageIds: Set<string>) =>
   );
 
 describe('a campaign whose worker is SIGKILLed three times and whose Temporal server restarts', () => {
-  it(`reaches every contact, stats say 3,000; a repeat is only a message the server took that was unrecorded at a kill (<= ${PAGES_IN_FLIGHT * FLUSH_ROWS} + its SMTP connections per killed worker), once, with the same Message-ID`, { timeout: 900_000 }, async () => {
+  it(`reaches every contact, stats say 3,000; a repeat is only a message the server took that was unrecorded at a kill (<= ${PAGES_PER_PROCESS * FLUSH_ROWS} + its SMTP connections per killed worker), once, with the same Message-ID`, { timeout: 900_000 }, async () => {
     const env = workerEnv(ctx);
     workers.push(await startWorkerProcess(env, 180_000));
     await seedContacts(ctx.orm, ctx.project.id, 'crash', TOTAL);

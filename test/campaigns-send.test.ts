@@ -5,7 +5,8 @@ import { json } from './helpers.js';
 import { createCampaign, ctx, getCampaign, p, seedContacts, setProjectRate, smtp, useCampaignStack, waitFor, waitForStatus } from './support/campaigns.js';
 import { insertVerifiedDomain } from './support/emails.js';
 import { TestSmtpServer } from './support/smtp-server.js';
-import { CAMPAIGN_PROGRESS_QUERY } from '../core/campaigns/campaign-workflow.js';
+import { CAMPAIGN_PROGRESS_QUERY, campaignPagesQueue } from '../core/campaigns/campaign-workflow.js';
+import { CAMPAIGN_PAGE_SIZE } from '../workflows/campaign.workflow.js';
 
 useCampaignStack();
 
@@ -276,4 +277,35 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
     expect(receivedBy('race')).toHaveLength(60);
     expect((await send(id)).status).toBe(409);
   });
+  it('a worker process delivers one campaign page at a time: of two pages in flight, the second waits on the pages queue until the first is done; every contact exactly once', async () => {
+    await setProjectRate(ctx.orm, p.id, 600);
+    const total = CAMPAIGN_PAGE_SIZE + 200;
+    await seedContacts(ctx.orm, p.id, 'pages', total);
+    const id = await createCampaign(ctx, p.secretKey);
+    expect((await send(id)).status).toBe(200);
+    const handle = ctx.temporal.workflow.getHandle(campaignWorkflowId(id));
+    // PendingActivityState: 1 SCHEDULED (on the queue), 2 STARTED (a worker runs it).
+    let mostStarted = 0;
+    let secondWaited = false;
+    for (const deadline = Date.now() + 300_000; Date.now() < deadline; ) {
+      const d = await handle.describe();
+      const pages = (d.raw.pendingActivities ?? []).filter((a) => a.activityType?.name === 'deliverCampaignRange');
+      const started = pages.filter((a) => a.state === 2).length;
+      mostStarted = Math.max(mostStarted, started);
+      if (started === 1 && pages.some((a) => a.state === 1)) secondWaited = true;
+      if (d.status.name !== 'RUNNING') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(mostStarted).toBe(1);
+    expect(secondWaited).toBe(true);
+    await waitForStatus(ctx, p.secretKey, id, 'SENT', 300_000);
+    const got = receivedBy('pages');
+    expect(got).toHaveLength(total);
+    expect(new Set(got.map((m) => m.recipients[0])).size).toBe(total);
+    const queues = (await handle.fetchHistory()).events!.flatMap((e) => {
+      const a = e.activityTaskScheduledEventAttributes;
+      return a?.activityType?.name === 'deliverCampaignRange' ? [a.taskQueue?.name] : [];
+    });
+    expect(queues).toEqual([campaignPagesQueue(ctx.config.taskQueue), campaignPagesQueue(ctx.config.taskQueue)]);
+  }, 420_000);
 });

@@ -271,10 +271,13 @@ describe('the production layout: built API and worker processes, PostgreSQL, a T
         const [e] = (await call('GET', `/workflows/${wf.id}/executions`)).items as { status: string; temporalWorkflowId: string }[];
         return e?.status === 'COMPLETED' && e;
       });
-      // Registered by the worker, so the execution carries them: findable by person.
-      const described = await client.workflow.getHandle(done.temporalWorkflowId).describe();
+      // Registered by the worker, so the execution carries them: findable by person. The record says
+      // COMPLETED first (an activity writes it); the workflow's next task upserts the attribute.
+      const described = await eventually('the execution\'s status attribute to say COMPLETED', async () => {
+        const d = await client.workflow.getHandle(done.temporalWorkflowId).describe();
+        return d.typedSearchAttributes.get(AUTOMATION_ATTRIBUTES.status) === 'COMPLETED' && d;
+      });
       expect(described.typedSearchAttributes.get(AUTOMATION_ATTRIBUTES.contactEmail)).toBe('auto@recipients.test');
-      expect(described.typedSearchAttributes.get(AUTOMATION_ATTRIBUTES.status)).toBe('COMPLETED');
 
       // Both stop cleanly on SIGTERM (what `docker stop` sends).
       api.child.kill('SIGTERM');

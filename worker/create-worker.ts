@@ -9,8 +9,10 @@ import { startAutomationDispatcher, type DispatcherOptions } from './automation-
 import { startSweeper, type SweeperOptions } from './sweeper.js';
 import { workflowBundlePath } from './workflow-bundle.js';
 import { ensureSegmentRefreshWorkflows } from '../core/segments/refresh.js';
+import { CAMPAIGN_PAGES_PER_WORKER, campaignPagesQueue } from '../core/campaigns/campaign-workflow.js';
 
 const PINO_LEVEL = { TRACE: 'trace', DEBUG: 'debug', INFO: 'info', WARN: 'warn', ERROR: 'error' } as const;
+const ACTIVITIES_ONLY_WARNING = 'No workflows registered';
 
 export interface WorkerOptions {
   address: string;
@@ -43,7 +45,9 @@ export function installRuntime() {
   try {
     // The SDK's lines (worker state, workflow and activity failures) go to the service's logger, with their ids.
     const logger = new DefaultLogger((process.env.TEMPORAL_LOG_LEVEL as 'WARN') ?? 'WARN', (entry) => {
-      log[PINO_LEVEL[entry.level]]({ ...entry.meta, sdk: 'temporal' }, entry.message);
+      // The campaign pages' worker runs activities only, by design: its start-up warning is not one.
+      const level = entry.message.startsWith(ACTIVITIES_ONLY_WARNING) ? 'debug' : PINO_LEVEL[entry.level];
+      log[level]({ ...entry.meta, sdk: 'temporal' }, entry.message);
     });
     Runtime.install({ logger });
   } catch {
@@ -57,12 +61,13 @@ export async function createWorker(opts: WorkerOptions) {
   const searchAttributes = await ensureSearchAttributes(connection, opts.namespace);
   const ownMailer = opts.deps.mailer ? undefined : createMailer(opts.deps.config);
   const deps: ActivityDeps = { ...opts.deps, mailer: opts.deps.mailer ?? ownMailer! };
+  const activities = createActivities(deps);
   const worker = await Worker.create({
     connection,
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
     workflowBundle: { codePath: await workflowBundlePath() },
-    activities: createActivities(deps),
+    activities,
     // Automation executions are many and short: a cache that holds a burst of them spares their
     // replays (bench/RESULTS.md, automations); the activities mostly wait on the database and SMTP.
     maxCachedWorkflows: 1000,
@@ -72,8 +77,33 @@ export async function createWorker(opts: WorkerOptions) {
     // deadlock timeout, which is kept.
     ...(opts.workflowsInMainThread ? { debugMode: true, isolateExecutionTimeout: '5s' } : {}),
   });
+  // Campaign pages, CAMPAIGN_PAGES_PER_WORKER at a time per process, on their queue (campaignPagesQueue): one worker
+  // object runs and stops both.
+  const pageWorker = await Worker.create({
+    connection,
+    namespace: opts.namespace,
+    taskQueue: campaignPagesQueue(opts.taskQueue),
+    activities,
+    maxConcurrentActivityTaskExecutions: CAMPAIGN_PAGES_PER_WORKER,
+  });
+  const stopIfRunning = (w: Worker) => {
+    if (w.getState() === 'RUNNING') w.shutdown();
+  };
+  const shutdown = worker.shutdown.bind(worker);
+  worker.shutdown = () => {
+    stopIfRunning(pageWorker);
+    shutdown();
+  };
   // run() settles after shutdown has drained the activities: the sweeper and our own mailer stop with it.
-  const run = worker.run.bind(worker);
+  const runMain = worker.run.bind(worker);
+  const run = async () => {
+    // Either one stopping (or failing) stops the other; the first failure is run()'s.
+    const [main, pages] = await Promise.allSettled([
+      runMain().finally(() => stopIfRunning(pageWorker)),
+      pageWorker.run().finally(() => stopIfRunning(worker)),
+    ]);
+    for (const r of [main, pages]) if (r.status === 'rejected') throw r.reason;
+  };
   worker.run = async () => {
     const client = new Client({ connection, namespace: opts.namespace });
     if (opts.ensureSegmentRefresh) {

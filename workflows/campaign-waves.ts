@@ -2,6 +2,7 @@ import { condition, patched, proxyActivities, workflowInfo } from '@temporalio/w
 import type { Activities } from '../activities/index.js';
 import type { RangeResult } from '../activities/campaign.activities.js';
 import type { ContactRange } from '../core/campaigns/recipients.js';
+import { deliverCampaignRange } from './campaign-pages.js';
 
 /** The part of the campaign workflow's state the waves read and write (carried over continueAsNew). */
 export interface WaveState {
@@ -30,11 +31,6 @@ const { enlistCampaignWaves } = proxyActivities<Activities>({
   startToCloseTimeout: '1 hour',
   heartbeatTimeout: '1 minute',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-});
-const { deliverCampaignRange } = proxyActivities<Activities>({
-  startToCloseTimeout: '2 hours',
-  heartbeatTimeout: '10 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '2 minutes' },
 });
 
 /**

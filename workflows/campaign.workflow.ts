@@ -11,6 +11,7 @@ import type {
 } from '../core/campaigns/campaign-workflow.js';
 import type { Conforms } from './contract.js';
 import { deliverWaves } from './campaign-waves.js';
+import { deliverCampaignRange } from './campaign-pages.js';
 
 export type { CampaignProgress };
 
@@ -62,7 +63,8 @@ const { enlistCampaignPage } = proxyActivities<Activities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
-const { deliverCampaignPage, deliverCampaignRange } = proxyActivities<Activities>({
+// Histories recorded before pages were pipelined replay deliverCampaignPage.
+const { deliverCampaignPage } = proxyActivities<Activities>({
   // A page at the default 14/s takes ~36 s; a dead worker is noticed by the heartbeat timeout.
   startToCloseTimeout: '2 hours',
   heartbeatTimeout: '10 seconds',

@@ -1,0 +1,25 @@
+import { patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { Activities } from '../activities/index.js';
+import type { RangeResult } from '../activities/campaign.activities.js';
+import { campaignPagesQueue } from '../core/campaigns/campaign-workflow.js';
+
+const RANGE_OPTIONS = {
+  // A page at the default 14/s takes ~36 s; a dead worker is noticed by the heartbeat timeout.
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '10 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '2 minutes' },
+} as const;
+
+/** Where histories recorded before the pages' own queue scheduled their deliveries (replayed as they were). */
+const onWorkflowQueue = proxyActivities<Activities>(RANGE_OPTIONS);
+
+/**
+ * Delivers one enlisted range of a campaign (a page, or a wave's page) on the pages' queue
+ * (core/campaigns/campaign-workflow.ts, campaignPagesQueue): each worker process takes
+ * CAMPAIGN_PAGES_PER_WORKER of them at a time.
+ */
+export function deliverCampaignRange(input: Parameters<Activities['deliverCampaignRange']>[0]): Promise<RangeResult> {
+  if (!patched('campaign-pages-queue')) return onWorkflowQueue.deliverCampaignRange(input);
+  const { deliverCampaignRange: onPagesQueue } = proxyActivities<Activities>({ ...RANGE_OPTIONS, taskQueue: campaignPagesQueue(workflowInfo().taskQueue) });
+  return onPagesQueue(input);
+}
