@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAutomationEngine } from '../core/automations/engine.js';
-import { cancelExecution, deleteWorkflow } from '../core/automations/control.js';
+import { cancelExecution, deleteWorkflow, startManualExecution } from '../core/automations/control.js';
 import { recordEvent } from '../core/events/events.js';
 import { sqlRun } from '../db/sql.js';
 import { Segment } from '../db/entities/index.js';
@@ -285,6 +285,32 @@ describe('versions, cancel, delete, disabled project', () => {
     expect((await json(await ctx.request('GET', `/workflows/${wf.id}`))).data.enabled).toBe(false);
     // Temporal back (the real client): the DELETE goes through.
     expect((await ctx.request('DELETE', `/workflows/${wf.id}`)).status).toBe(200);
+  });
+
+  it('a manual start with Temporal unreachable answers 503 and does not use up the contact (allowReentry false): started again once Temporal is back, it runs', { timeout: 120_000 }, async () => {
+    const wf = await createWorkflow(ctx, {
+      name: 'Manual once',
+      enabled: true,
+      trigger: { type: 'EVENT', eventName: 'manual-once' },
+      steps: [{ id: 'tag', type: 'UPDATE_CONTACT', data: { manualOnce: true } }],
+    });
+    await ctx.request('POST', '/contacts', { body: { email: 'manual-once@recipients.test' } });
+    const connection = Connection.lazy({ address: '127.0.0.1:1', connectTimeout: '2s' });
+    const down = createAutomationEngine(new Client({ connection }), ctx.config.taskQueue);
+    try {
+      await expect(startManualExecution(ctx.orm.em.fork(), down, ctx.project.id, wf.id, { email: 'manual-once@recipients.test' })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    } finally {
+      await connection.close().catch(() => {});
+    }
+    const [refused] = await executions(ctx, wf.id, '');
+    expect(refused).toMatchObject({ status: 'CANCELLED' });
+    const res = await ctx.request('POST', `/workflows/${wf.id}/executions`, { body: { email: 'manual-once@recipients.test' } });
+    expect(res.status).toBe(201);
+    const started = (await json(res)).data;
+    expect(started.temporalWorkflowId).not.toBe(refused.temporalWorkflowId);
+    await eventually(async () => (await execution(ctx, wf.id, started.id)).status === 'COMPLETED', 60_000, 'the second start completes');
+    // allowReentry false still holds for an execution that ran.
+    expect((await ctx.request('POST', `/workflows/${wf.id}/executions`, { body: { email: 'manual-once@recipients.test' } })).status).toBe(409);
   });
 
   it("a disabled project's executions stop at their next step (EXITED with the reason)", { timeout: 120_000 }, async () => {

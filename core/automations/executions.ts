@@ -59,8 +59,11 @@ export const countAfterOf = (triggerEventId: string | null, startedAt: Date | st
  *
  * The re-entry rules and the per-contact sequence number in one statement, for any number of
  * (workflow, contact) pairs: allowReentry false admits a contact once ever, true admits it when
- * none of its executions is RUNNING or WAITING. Both are read from the pair's latest execution
- * alone (one backward probe of the (workflow, contact, seq) key; an execution starts only when
+ * none of its executions is RUNNING or WAITING. An execution cancelled before its Temporal workflow
+ * was started (dispatched_at null: a manual start Temporal refused with a 503, or a cancel that came
+ * first) never went through the workflow, so the rules skip it; the seq still counts it (its
+ * Temporal id is never reused). Both are read from the pair's latest execution that counts
+ * (a backward probe of the (workflow, contact, seq) key, and one for the seq; an execution starts only when
  * every earlier one of the pair is final, and a final one never runs again, so only the latest can
  * be live): a NOT EXISTS over the pair's executions was planned on a burst's young table as a
  * scan of all the workflow's executions per pair (workflow_executions_list_idx; bench/RESULTS.md,
@@ -71,7 +74,7 @@ export const countAfterOf = (triggerEventId: string | null, startedAt: Date | st
 const INSERT_EXECUTIONS_SQL = `
 with i as (select * from jsonb_to_recordset(?::jsonb) as i(ord int, id uuid, workflow_id uuid, contact_id uuid, event_id uuid, data jsonb, batch_id text, members uuid[]))
 insert into workflow_executions (id, project_id, workflow_id, version, contact_id, seq, status, current_step, trigger_event_id, trigger_data, batch_id, batch_members, dispatched_at)
-select i.id, w.project_id, w.id, w.version, c.id, coalesce(last.seq, 0) + 1,
+select i.id, w.project_id, w.id, w.version, c.id, coalesce(top.seq, 0) + 1,
        'RUNNING', v.steps->0->>'id', i.event_id, coalesce(i.data, '{}'::jsonb),
        case when b.batched then i.batch_id end, case when b.batched then i.members end, case when b.batched and i.members is null then now() end
 from i
@@ -81,8 +84,11 @@ cross join lateral (select i.batch_id is not null and jsonb_typeof(v.steps) = 'a
   and length(v.steps::text) <= ${RUN_IN_INPUT_MAX_CHARS} as batched) b
 join contacts c on c.id = i.contact_id and c.id = any(array(select contact_id from i)) and c.project_id = w.project_id
 left join lateral (
-  select x.seq, x.status from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id order by x.seq desc limit 1) last on true
-where last.seq is null or (w.allow_reentry and last.status not in ('RUNNING', 'WAITING'))
+  select x.seq from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id order by x.seq desc limit 1) top on true
+left join lateral (
+  select x.status from workflow_executions x where x.workflow_id = w.id and x.contact_id = c.id
+    and not (x.status = 'CANCELLED' and x.dispatched_at is null) order by x.seq desc limit 1) last on true
+where last.status is null or (w.allow_reentry and last.status not in ('RUNNING', 'WAITING'))
 order by i.ord
 on conflict (workflow_id, contact_id, seq) do nothing
 returning id, project_id, workflow_id, version, contact_id, seq, trigger_event_id, started_at, batch_id, batch_members is not null as batch_head, (select email from contacts where id = contact_id) as contact_email,
