@@ -1,7 +1,7 @@
 import { patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.js';
 import type { RangeResult } from '../activities/campaign.activities.js';
-import { campaignPagesQueue } from '../core/campaigns/campaign-workflow.js';
+import type { CampaignPagesQueueSuffix } from '../core/campaigns/campaign-workflow.js';
 
 const RANGE_OPTIONS = {
   // A page at the default 14/s takes ~36 s; a dead worker is noticed by the heartbeat timeout.
@@ -9,6 +9,9 @@ const RANGE_OPTIONS = {
   heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '2 minutes' },
 } as const;
+
+/** core/campaigns/campaign-workflow.ts, campaignPagesQueue: the worker polls `<its queue>` + this. */
+const PAGES_QUEUE_SUFFIX = '-campaign-pages' satisfies CampaignPagesQueueSuffix;
 
 /** Where histories recorded before the pages' own queue scheduled their deliveries (replayed as they were). */
 const onWorkflowQueue = proxyActivities<Activities>(RANGE_OPTIONS);
@@ -20,6 +23,6 @@ const onWorkflowQueue = proxyActivities<Activities>(RANGE_OPTIONS);
  */
 export function deliverCampaignRange(input: Parameters<Activities['deliverCampaignRange']>[0]): Promise<RangeResult> {
   if (!patched('campaign-pages-queue')) return onWorkflowQueue.deliverCampaignRange(input);
-  const { deliverCampaignRange: onPagesQueue } = proxyActivities<Activities>({ ...RANGE_OPTIONS, taskQueue: campaignPagesQueue(workflowInfo().taskQueue) });
+  const { deliverCampaignRange: onPagesQueue } = proxyActivities<Activities>({ ...RANGE_OPTIONS, taskQueue: `${workflowInfo().taskQueue}${PAGES_QUEUE_SUFFIX}` });
   return onPagesQueue(input);
 }

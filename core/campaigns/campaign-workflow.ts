@@ -38,8 +38,11 @@ export const CAMPAIGN_PROGRESS_QUERY: CampaignProgressQueryName = 'campaignProgr
  * event loop then carried both while the other process idled: bench/RESULTS.md, stop 43).
  */
 export function campaignPagesQueue(taskQueue: string): string {
-  return `${taskQueue}-campaign-pages`;
+  return `${taskQueue}${CAMPAIGN_PAGES_QUEUE_SUFFIX}`;
 }
+/** What the pages' queue adds to the workflow's queue (the workflow, which takes only types from here, spells it with `satisfies`). */
+export type CampaignPagesQueueSuffix = '-campaign-pages';
+export const CAMPAIGN_PAGES_QUEUE_SUFFIX: CampaignPagesQueueSuffix = '-campaign-pages';
 
 /**
  * Page deliveries one worker process runs at once. A page's run already fills the process's SMTP
