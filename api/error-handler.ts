@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { ConnectionException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { ZodError } from 'zod';
 import { DomainError, validationError, type ErrorCode, type ErrorStatus } from '../core/errors.js';
 import { STATUS_TEXT } from './envelope.js';
@@ -29,11 +29,35 @@ export function toApiError(err: unknown): DomainError {
   if (err instanceof HTTPException && err.status >= 400 && err.status < 500) {
     return new DomainError(HTTP_EXCEPTION_CODE[err.status] ?? 'BAD_REQUEST', err.message || STATUS_TEXT[err.status] || 'Bad request');
   }
+  if (databaseUnreachable(err)) {
+    return new DomainError('SERVICE_UNAVAILABLE', 'The database is not reachable', { suggestion: 'Retry later: the service cannot reach its database right now.' });
+  }
   if (err instanceof NotFoundError) return new DomainError('NOT_FOUND', 'Resource not found');
   if (err instanceof UniqueConstraintViolationException) return new DomainError('CONFLICT', 'A resource with these values already exists');
   return new DomainError('INTERNAL_ERROR', 'An unexpected error occurred', {
     suggestion: 'Retry later; if it persists, report the request id.',
   });
+}
+
+/** Socket errors of a connection to the database that could not be made or was lost. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** SQLSTATEs of a server that refuses or drops sessions: connection exceptions, shutting down, starting up, too many connections. */
+const UNAVAILABLE_STATE = /^(08...|57P0[123]|53300)$/;
+
+/**
+ * Whether `err` (or what caused it) says the database cannot be reached: a 503 the client may
+ * retry (README, error codes), not a 500 asking for a bug report. The driver's errors come wrapped
+ * (MikroORM's exceptions keep the driver's code) or bare (knex's pool timeout, pg's socket errors).
+ */
+export function databaseUnreachable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof ConnectionException || e.name === 'KnexTimeoutError') return true;
+    const { code, sqlState } = e as { code?: unknown; sqlState?: unknown };
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATE.test(code))) return true;
+    if (typeof sqlState === 'string' && UNAVAILABLE_STATE.test(sqlState)) return true;
+    if (/^Connection terminated/.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** An error's answer: status, body and headers. */
@@ -51,6 +75,8 @@ export function errorAnswer(err: unknown, req: { method: string; path: string; r
   const e = toApiError(err);
   if (e.code === 'INTERNAL_ERROR' && !(err instanceof DomainError)) {
     log.error({ err, requestId: req.requestId, method: req.method, path: req.path }, 'unhandled error');
+  } else if (e.code === 'SERVICE_UNAVAILABLE' && !(err instanceof DomainError)) {
+    log.warn({ err, requestId: req.requestId, method: req.method, path: req.path }, 'database unreachable');
   }
   const requestId = req.requestId ?? 'unknown';
   const headers: Record<string, string> = { 'X-Request-Id': requestId, ...(e.headers ?? {}) };

@@ -23,7 +23,7 @@ import { validJsonBody } from './validation.js';
  *
  * Only the plain form of the call comes here: exactly `POST /v1/track` (no query string), a
  * Content-Length between 1 and the body limit, no Transfer-Encoding, Content-Type exactly JSON
- * (optionally `; charset=utf-8`), an Authorization header and a plain Host. Anything else
+ * (optionally `; charset=utf-8`), an Authorization header and a plain Host, none of them repeated. Anything else
  * (preflights, chunked or empty bodies, other media types, no key) goes to the Hono app unchanged.
  * test/track-fast-path.test.ts sends the same requests through both and compares the answers.
  */
@@ -46,9 +46,26 @@ function bodyText(req: IncomingMessage): Promise<string> {
 }
 const UTF8 = new TextDecoder();
 
+/**
+ * Headers node keeps only the first copy of, where the Hono app (@hono/node-server) joins the copies
+ * with ", ": a request repeating one would be read two ways (two Authorization headers: the first
+ * key here, a malformed header there), so it goes to the Hono app.
+ */
+const SINGLE = new Set(['authorization', 'content-type', 'content-length', 'host']);
+function repeatsASingleHeader(raw: string[]): boolean {
+  const seen = new Set<string>();
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (!SINGLE.has(name)) continue;
+    if (seen.has(name)) return true;
+    seen.add(name);
+  }
+  return false;
+}
+
 /** Whether this request is the plain form of the call (see above). */
 function isPlainTrackCall(req: IncomingMessage): boolean {
-  if (req.method !== 'POST' || req.url !== PATH) return false;
+  if (req.method !== 'POST' || req.url !== PATH || repeatsASingleHeader(req.rawHeaders)) return false;
   const h = req.headers;
   const length = h['content-length'];
   if (length === undefined || h['transfer-encoding'] !== undefined || h.authorization === undefined) return false;

@@ -44,6 +44,11 @@ describe('CORS by default', () => {
     expect(res.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
   });
 
+  it('answers to /v1/send list Idempotent-Replayed among the headers a page may read (Access-Control-Expose-Headers)', async () => {
+    const res = await ctx.request('POST', '/v1/send', { body: {}, headers: { origin: ORIGIN, 'idempotency-key': 'cors-expose' } });
+    expect(res.headers.get('access-control-expose-headers')?.split(',')).toContain('Idempotent-Replayed');
+  });
+
   it('errors carry the header too, so the page can read them', async () => {
     const res = await ctx.request('POST', '/v1/track', { key: null, body: { email: 'cors@example.com', event: 'x' }, headers: { origin: ORIGIN } });
     expect(res.status).toBe(401);

@@ -5,6 +5,9 @@ import { connect, type AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { HTTPException } from 'hono/http-exception';
 import { toApiError } from '../api/error-handler.js';
+import { createApp } from '../api/app.js';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ormOptions } from '../db/orm.js';
 import { fieldErrors } from '../api/validation.js';
 import { json, setupTestContext, type TestContext } from './helpers.js';
 import { ALT_SHAPE_PATHS, expectError } from './support/envelope.js';
@@ -225,6 +228,26 @@ describe('500 INTERNAL_ERROR', () => {
       expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: 'unhandled error', requestId: body.error.requestId }));
     } finally {
       log.mockRestore();
+    }
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('answers 503 SERVICE_UNAVAILABLE, in the envelope and in the alternate shape, not a 500', { timeout: 60_000 }, async () => {
+    // Nothing listens on port 1: every connection is refused, as when PostgreSQL is down.
+    const dead = await MikroORM.init({ ...ormOptions('postgresql://nobody:x@127.0.0.1:1/none', { poolMax: 1 }), connect: false });
+    try {
+      const app = createApp({ ...ctx.deps, orm: dead });
+      const call = (method: string, path: string, body?: unknown) =>
+        app.request(path, { method, headers: { authorization: `Bearer ${ctx.project.secretKey}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const project = await call('GET', '/project');
+      expect(project.status).toBe(503);
+      expect((await json(project)).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', statusCode: 503 });
+      const send = await call('POST', '/v1/send', { to: 'a@example.com', from: 'hello@example.com', subject: 'Hi', body: 'x' });
+      expect(send.status).toBe(503);
+      expect(await json(send)).toMatchObject({ code: 503, error: 'Service Unavailable' });
+    } finally {
+      await dead.close(true).catch(() => {});
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { serve } from '@hono/node-server';
@@ -256,5 +256,42 @@ describe('POST /v1/track through the fast path answers exactly as the Hono app',
     };
     expect(await streamed(p.fast)).toEqual(await streamed(p.hono));
     expect(p.taken).toEqual(Array(calls.length + 1).fill(false));
+  });
+  it('a repeated Authorization, Content-Type, Content-Length or Host header goes to the Hono app (node keeps the first copy, Hono joins them): the same answer, 401 for two keys', async () => {
+    const p = await pair();
+    configureLogging({ logLevel: 'warn' });
+    const body = json({ email: 'twice@example.com', event: 'x' });
+    /** One request written by hand (fetch cannot repeat a header): its status and body, ids and times aside. */
+    const raw = (side: Side, extra: string[]) =>
+      new Promise<[number, string]>((resolve, reject) => {
+        const url = new URL(side.url);
+        const socket = connect(Number(url.port), url.hostname);
+        const lines = ['POST /v1/track HTTP/1.1', `Host: ${url.host}`, 'Content-Type: application/json', `Authorization: Bearer ${side.project.publicKey}`, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close', ...extra];
+        let got = '';
+        socket.on('data', (d) => (got += d.toString()));
+        socket.on('end', () => {
+          const text = got.slice(got.indexOf('\r\n\r\n') + 4).replace(UUID, '<uuid>').replace(ISO_TIME, '<time>').replace(REQ_ID, '<request id>');
+          resolve([Number(got.split(' ')[1]), text]);
+        });
+        socket.on('error', reject);
+        socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+      });
+    const repeats = [
+      ['Authorization: Bearer pk_second_key_0000000000000000000'],
+      ['Content-Type: text/plain'],
+      [`Content-Length: ${Buffer.byteLength(body)}`],
+      ['Host: other.example'],
+    ];
+    const answers: number[] = [];
+    for (const extra of repeats) {
+      const fast = await raw(p.fast, extra);
+      const hono = await raw(p.hono, extra);
+      expect(fast).toEqual(hono);
+      answers.push(fast[0]);
+    }
+    expect(answers[0]).toBe(401);
+    // A repeated Content-Length node's parser refuses itself (400, before either app sees it).
+    expect(answers[2]).toBe(400);
+    expect(p.taken).toEqual(Array(repeats.length - 1).fill(false));
   });
 });

@@ -9,9 +9,9 @@ export function corsScope(path: string): 'track' | 'send' | 'dashboard' {
   return 'dashboard';
 }
 
-/** Headers a browser may send, and the ones its script may read (request id, rate-limit state). */
+/** Headers a browser may send, and the ones its script may read (request id, rate-limit state, an idempotent replay). */
 const ALLOW_HEADERS = ['authorization', 'content-type', 'idempotency-key'].join(',');
-const EXPOSE_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'].join(',');
+const EXPOSE_HEADERS = ['X-Request-Id', 'Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed'].join(',');
 const ALLOW_METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].join(',');
 const MAX_AGE = String(86_400);
 
