@@ -8,6 +8,7 @@ import { unsupportedContentType } from './middleware/content-type.js';
 import { fieldErrors } from './validation.js';
 import type { AppEnv } from './types.js';
 import { log } from '../core/log.js';
+import { loggedPath } from './middleware/access-log.js';
 
 /** Endpoints whose errors use the alternate shape `{code, error, message, time}`. */
 export const ALT_SHAPE_PATHS = new Set(['/v1/send', '/v1/verify']);
@@ -74,9 +75,9 @@ export interface ErrorAnswer {
 export function errorAnswer(err: unknown, req: { method: string; path: string; requestId: string | undefined }): ErrorAnswer {
   const e = toApiError(err);
   if (e.code === 'INTERNAL_ERROR' && !(err instanceof DomainError)) {
-    log.error({ err, requestId: req.requestId, method: req.method, path: req.path }, 'unhandled error');
+    log.error({ err, requestId: req.requestId, method: req.method, path: loggedPath(req.path) }, 'unhandled error');
   } else if (e.code === 'SERVICE_UNAVAILABLE' && !(err instanceof DomainError)) {
-    log.warn({ err, requestId: req.requestId, method: req.method, path: req.path }, 'database unreachable');
+    log.warn({ err, requestId: req.requestId, method: req.method, path: loggedPath(req.path) }, 'database unreachable');
   }
   const requestId = req.requestId ?? 'unknown';
   const headers: Record<string, string> = { 'X-Request-Id': requestId, ...(e.headers ?? {}) };

@@ -101,4 +101,15 @@ describe('access log', () => {
     ]);
     expect(requests[0].ms as number).toBeGreaterThanOrEqual(0);
   });
+
+  it('logs a link route (open pixel, click, unsubscribe page) without its token: the token is a credential and carries the destination', async () => {
+    configureLogging({ logLevel: 'info', logFormat: 'json' });
+    const token = 'c2VjcmV0LWVtYWlsLWlkIGh0dHBzOi8vZXhhbXBsZS5jb20vP2VtYWlsPWFAYi5j.sig';
+    const lines = await captured(async () => {
+      for (const path of [`/t/o/${token}.gif`, `/t/c/${token}`, `/u/${token}`]) await ctx.request('GET', path, { key: null });
+    });
+    const paths = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'request').map((l) => l.path);
+    expect(paths).toEqual(['/t/o/{token}', '/t/c/{token}', '/u/{token}']);
+    expect(lines.join('')).not.toContain(token);
+  });
 });
