@@ -151,6 +151,32 @@ describe('what a public key may do to an existing contact (project settings)', (
     await setPolicy(null);
   });
 
+  it('PATCHes of different settings sent at once all land (the merge reads what the others wrote)', async () => {
+    const p = await ctx.newProject('Settings at once');
+    const patches = [
+      { timezone: 'Europe/Berlin' },
+      { frequencyCap: { max: 3, perDays: 7 } },
+      { trackTransactional: true },
+      { quietHours: { start: '22:00', end: '07:00' } },
+      { publicKey: { unsubscribe: true } },
+      { publicKey: { writeData: 'none' } },
+      { sendRatePerSecond: 5 },
+      { trackMarketing: false },
+    ];
+    const answers = await Promise.all(patches.map((body) => ctx.request('PATCH', '/project/settings', { key: p.secretKey, body })));
+    expect(answers.map((r) => r.status)).toEqual(patches.map(() => 200));
+    const settings = (await json(await ctx.request('GET', '/project', { key: p.secretKey }))).data.settings;
+    expect(settings).toMatchObject({
+      timezone: 'Europe/Berlin',
+      frequencyCap: { max: 3, perDays: 7 },
+      trackTransactional: true,
+      quietHours: { start: '22:00', end: '07:00' },
+      publicKey: { unsubscribe: true, writeData: 'none' },
+      sendRatePerSecond: 5,
+      trackMarketing: false,
+    });
+  });
+
   it('refuses a bad policy with a 422 naming the field; secret key only', async () => {
     const res = await ctx.request('PATCH', '/project/settings', { body: { publicKey: { writeData: 'everything' } } });
     expect(res.status).toBe(422);

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { Project, type ProjectSettings } from '../../db/entities/index.js';
 import type { Config } from '../config.js';
 import { notFound } from '../errors.js';
@@ -26,19 +26,26 @@ export async function projectSettings(em: EntityManager, projectId: string): Pro
   return row.settings ?? {};
 }
 
+/**
+ * Merges `patch` into the settings under the project row's lock: two PATCHes of different settings
+ * at once both land (each reads what the other wrote, instead of both merging into the same old
+ * settings and the later write dropping the other's change).
+ */
 export async function updateProjectSettings(em: EntityManager, projectId: string, patch: SettingsPatch): Promise<Project> {
-  const project = await getProject(em, projectId);
-  const next: Record<string, unknown> = { ...project.settings };
-  for (const [k, v] of Object.entries(patch)) {
-    if (v === null) delete next[k];
-    // Nested settings change field by field.
-    else if (k === 'publicKey') next[k] = { ...(next[k] as object | undefined), ...(v as object) };
-    else if (v !== undefined) next[k] = v;
-  }
-  // A new object, so the ORM sees the JSON column change.
-  project.settings = next as ProjectSettings;
-  await em.flush();
-  return project;
+  return em.transactional(async (tx) => {
+    const project = await tx.findOne(Project, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!project) throw notFound('Project');
+    const next: Record<string, unknown> = { ...project.settings };
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null) delete next[k];
+      // Nested settings change field by field.
+      else if (k === 'publicKey') next[k] = { ...(next[k] as object | undefined), ...(v as object) };
+      else if (v !== undefined) next[k] = v;
+    }
+    // A new object, so the ORM sees the JSON column change.
+    project.settings = next as ProjectSettings;
+    return project;
+  });
 }
 
 /** Settings with their defaults filled in, as the delivery and tracking code applies them. */
