@@ -142,7 +142,7 @@ export interface paths {
         };
         /**
          * Stream every contact (or a segment's) as CSV or NDJSON
-         * @description By `Accept` (or `format`): `text/csv` writes `email,subscribed,timezone` and one column per data path (`company.name`), which POST /contacts/imports reads back; `application/x-ndjson` (the default) one contact per line as GET /contacts/{id} answers it. Newest first, streamed page by page.
+         * @description By `Accept` (or `format`): `text/csv` writes `email,subscribed,timezone` and one column per data path (`company.name`), which POST /contacts/imports reads back; `application/x-ndjson` (the default) one contact per line as GET /contacts/{id} answers it. Newest first, streamed page by page. With `segmentId`, every query over the segment is bounded by CONDITION_QUERY_TIMEOUT_MS: one too slow before the first page is sent is a 503.
          */
         get: operations["exportContacts"];
         put?: never;
@@ -738,7 +738,7 @@ export interface paths {
         put?: never;
         /**
          * Report bounces and complaints (authenticated by the project webhook secret or a secret key)
-         * @description For mail providers and bounce processors. A hard bounce or complaint puts the address on the suppression list and records `email.bounced` (data.type `hard`) or `email.complained`; a hard bounce also marks the matched email record `BOUNCED` (a campaign message: counted in GET /campaigns/{id}/stats). A soft bounce records `email.bounced` (data.type `soft`) only. Reports are matched to the sent email by `emailId` or `messageId`. A batch is applied all or nothing.
+         * @description For mail providers and bounce processors. A hard bounce or complaint puts the address on the suppression list and records `email.bounced` (data.type `hard`) or `email.complained`; a hard bounce also marks the matched email record `BOUNCED` (a campaign message: counted in GET /campaigns/{id}/stats). A soft bounce records `email.bounced` (data.type `soft`) only. Reports are matched to the sent email by `emailId` or `messageId`; one naming a message sent to another address than its `email` is a 422 `VALIDATION_ERROR` (`errors[].code` `recipient_mismatch`). A batch is applied all or nothing.
          */
         post: operations["reportBounces"];
         delete?: never;
@@ -758,7 +758,7 @@ export interface paths {
         put?: never;
         /**
          * Report a raw bounce message: RFC 3464 DSN or RFC 5965 abuse report (webhook secret or secret key)
-         * @description For an MTA that forwards the bounces it receives (inbound SMTP itself is not part of this service). Status 5.x.x is a hard bounce, 4.x.x a soft one; a feedback report is a complaint. The bounced message is found by the VERP `+<emailId>` return path the report was sent to or the Message-ID of the returned message only (never by other headers quoted in it). Effects as `POST /webhooks/bounces`. At most 1 MB; 422 when no bounce is found in it.
+         * @description For an MTA that forwards the bounces it receives (inbound SMTP itself is not part of this service). Status 5.x.x is a hard bounce, 4.x.x a soft one; a feedback report is a complaint. The bounced message is found by the VERP `+<emailId>` return path the report was sent to or the Message-ID of the returned message only (never by other headers quoted in it). Anyone can mail a bounce address, so a report acts only on a message of the project it matched, and on that message's recipient, whatever address the report names (one result). Otherwise effects as `POST /webhooks/bounces`. At most 1 MB. 422 `VALIDATION_ERROR`, nothing changed, when no bounce is found in it or it holds a NUL character, raw or encoded (`errors[].code` `invalid_dsn`), or when it matches no message of the project (`unmatched_dsn`).
          */
         post: operations["reportDsn"];
         delete?: never;
@@ -4176,6 +4176,27 @@ export interface operations {
                      *         "code": "INTERNAL_ERROR",
                      *         "message": "An unexpected error occurred",
                      *         "statusCode": 500,
+                     *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
+                     *       },
+                     *       "timestamp": "2026-11-23T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Service Unavailable (codes: SERVICE_UNAVAILABLE) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Temporal is not reachable",
+                     *         "statusCode": 503,
                      *         "requestId": "req_Jt3kq0x1c2V9Zb7A"
                      *       },
                      *       "timestamp": "2026-11-23T10:00:00.000Z"
@@ -13453,7 +13474,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The bounces found, applied */
+            /** @description The bounce, applied to the matched message */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -93,6 +93,7 @@ describe('parseDsn (pure)', () => {
       ],
       messageId: 'orig-1@acme.test',
       emailId: null,
+      hasNul: false,
     });
   });
 
@@ -119,11 +120,21 @@ describe('parseDsn (pure)', () => {
     ]);
   });
 
+  it('flags a NUL character, raw or decoded from a quoted-printable or base64 part', () => {
+    const part = (cte: string, body: string) => `Content-Type: message/delivery-status\nContent-Transfer-Encoding: ${cte}\n\n${body}\n`;
+    const fields = 'Final-Recipient: rfc822; a@example.com\nStatus: 5.1.1\nDiagnostic-Code: smtp; 550 x';
+    expect(parseDsn(part('7bit', fields)).hasNul).toBe(false);
+    expect(parseDsn(part('7bit', `${fields}\0`)).hasNul).toBe(true);
+    expect(parseDsn(part('quoted-printable', `${fields}=00`)).hasNul).toBe(true);
+    expect(parseDsn(part('base64', Buffer.from(`${fields}\0`).toString('base64'))).hasNul).toBe(true);
+  });
+
   it('reads an ARF abuse report as a complaint', () => {
     expect(parseDsn(ARF)).toEqual({
       recipients: [{ type: 'complaint', email: 'angry@example.com', diagnostic: 'abuse' }],
       messageId: null,
       emailId: null,
+      hasNul: false,
     });
   });
 
@@ -331,7 +342,9 @@ describe('bounces, complaints and the suppression list', () => {
     expect(await sql(`select 1 from events where name = 'email.bounced' and email_id = ?`, [sent.id])).toHaveLength(1);
 
     // text/plain works too (the JSON content-type rule does not apply here); not a bounce -> 422.
-    expect((await post(ARF, { 'content-type': 'text/plain', authorization: `Bearer ${secret}` })).status).toBe(200);
+    const angry = await sentEmail('angry@example.com');
+    const arf = ARF.replace('Subject: News', `Message-ID: ${angry.messageId}\nSubject: News`);
+    expect((await post(arf, { 'content-type': 'text/plain', authorization: `Bearer ${secret}` })).status).toBe(200);
     expect(await suppression('angry@example.com')).toEqual([expect.objectContaining({ reason: 'COMPLAINT' })]);
     await expectError(await post('Subject: hello\n\nnot a bounce', { 'content-type': 'text/plain', authorization: `Bearer ${secret}` }), 422, 'VALIDATION_ERROR');
     await expectError(await post('x'.repeat(1024 * 1024 + 1), { 'content-type': 'text/plain', authorization: `Bearer ${secret}` }), 413, 'PAYLOAD_TOO_LARGE');
@@ -345,5 +358,147 @@ describe('bounces, complaints and the suppression list', () => {
     expect((await json(res)).data.results).toEqual([expect.objectContaining({ emailId: real.id })]);
     expect(await statusOf(real.id)).toMatchObject({ status: 'BOUNCED' });
     expect((await statusOf(victim.id)).status).not.toBe('BOUNCED');
+  });
+
+  const postDsn = (text: string, key = secret) =>
+    ctx.app.request('/webhooks/bounces/dsn', { method: 'POST', body: text, headers: { 'content-type': 'message/rfc822', authorization: `Bearer ${key}` } });
+  const eventsOf = async (projectId: string) => sql('select name, data from events where project_id = ?', [projectId]);
+
+  it('a DSN or abuse report matching no message of the project (no VERP tag, no Message-ID) is a 422 and changes nothing', async () => {
+    // A project of its own, so "nothing" is the whole suppression list.
+    const p = await ctx.newProject('Forged bounces');
+    const pSecret = (await json(await ctx.request('GET', '/project', { key: p.secretKey }))).data.webhookSecret;
+    await ctx.request('POST', '/contacts', { key: p.secretKey, body: { email: 'victim@example.com' } });
+    const forged = [
+      dsn({ recipient: 'victim@example.com', returned: 'From: news@acme.test\nTo: victim@example.com\nSubject: Reset your password' }),
+      ARF.replace(/angry@example\.com/g, 'victim@example.com'),
+    ];
+    for (const raw of forged) {
+      const body = await expectError(await postDsn(raw, pSecret), 422, 'VALIDATION_ERROR');
+      expect(body.error.errors).toEqual([{ field: 'body', message: expect.stringContaining('matches no message'), code: 'unmatched_dsn' }]);
+    }
+    expect((await json(await ctx.request('GET', '/suppressions', { key: p.secretKey }))).data.items).toEqual([]);
+    expect(await sql('select subscribed from contacts where project_id = ?', [p.id])).toEqual([{ subscribed: true }]);
+    expect(await eventsOf(p.id)).toEqual([]);
+  });
+
+  it('a matched DSN acts on the recipient of the matched message, never on the address the report names', async () => {
+    const a = await sentEmail('verp-a@example.com');
+    await ctx.request('POST', '/contacts', { body: { email: 'verp-b@example.com' } });
+    const res = await postDsn(dsn({ to: `bounces+${a.id}@acme.test`, recipient: 'verp-b@example.com', returned: 'From: news@acme.test\nSubject: News' }));
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.results).toEqual([expect.objectContaining({ type: 'hard_bounce', email: 'verp-a@example.com', emailId: a.id, suppressed: true })]);
+    expect(await suppression('verp-a@example.com')).toEqual([expect.objectContaining({ reason: 'HARD_BOUNCE', source: 'dsn' })]);
+    expect(await suppression('verp-b@example.com')).toEqual([]);
+    expect(await sql(`select data->>'email' as email from events where name = 'email.bounced' and email_id = ?`, [a.id])).toEqual([{ email: 'verp-a@example.com' }]);
+
+    // Several recipient groups still stand for the one message: one result, the group naming its recipient.
+    const m = await sentEmail('multi-a@example.com');
+    const multi = dsn({ to: `bounces+${m.id}@acme.test`, recipient: 'multi-b@example.com' }).replace(
+      'Remote-MTA:',
+      'Diagnostic-Code: smtp; 550 b\r\n\r\nFinal-Recipient: rfc822; Multi-A@example.com\r\nAction: delayed\r\nStatus: 4.2.2\r\nRemote-MTA:',
+    );
+    expect((await json(await postDsn(multi))).data).toMatchObject({ processed: 1, results: [{ type: 'soft_bounce', email: 'multi-a@example.com', emailId: m.id, suppressed: false }] });
+    expect(await suppression('multi-a@example.com')).toEqual([]);
+    expect(await suppression('multi-b@example.com')).toEqual([]);
+
+    // An abuse report matched by the returned Message-ID: the complainer is that mail's recipient.
+    const c = await sentEmail('arf-c@example.com');
+    await ctx.request('POST', '/contacts', { body: { email: 'arf-d@example.com' } });
+    const arf = ARF.replace(/angry@example\.com/g, 'arf-d@example.com').replace('Subject: News', `Message-ID: ${c.messageId}\nSubject: News`);
+    expect((await json(await postDsn(arf))).data.results).toEqual([expect.objectContaining({ type: 'complaint', email: 'arf-c@example.com', emailId: c.id })]);
+    expect(await suppression('arf-c@example.com')).toEqual([expect.objectContaining({ reason: 'COMPLAINT' })]);
+    expect(await suppression('arf-d@example.com')).toEqual([]);
+    expect(await sql('select email, subscribed from contacts where email in (?, ?) order by email', ['arf-c@example.com', 'arf-d@example.com'])).toEqual([
+      { email: 'arf-c@example.com', subscribed: false },
+      { email: 'arf-d@example.com', subscribed: true },
+    ]);
+  });
+
+  it('JSON webhook: an emailId or messageId of a mail sent to another address than `email` is a 422, and the batch changes nothing', async () => {
+    const a = await sentEmail('json-a@example.com');
+    await ctx.request('POST', '/contacts', { body: { email: 'json-b@example.com' } });
+    const ok = await sentEmail('json-ok@example.com');
+    for (const wrong of [{ emailId: a.id }, { messageId: a.messageId }]) {
+      const body = await expectError(
+        await hook([
+          { type: 'hard_bounce', email: 'json-ok@example.com', emailId: ok.id },
+          { type: 'complaint', email: 'json-b@example.com', ...wrong },
+        ]),
+        422,
+        'VALIDATION_ERROR',
+      );
+      expect(body.error.errors).toEqual([{ field: `1.${Object.keys(wrong)[0]}`, message: expect.stringContaining('another address'), code: 'recipient_mismatch' }]);
+    }
+    for (const address of ['json-a@example.com', 'json-b@example.com', 'json-ok@example.com']) expect(await suppression(address)).toEqual([]);
+    expect((await statusOf(ok.id)).status).toBe('SENT');
+    expect(await sql('select subscribed from contacts where email in (?, ?)', ['json-a@example.com', 'json-b@example.com'])).toEqual([{ subscribed: true }, { subscribed: true }]);
+    // The same report naming the mail's own recipient (any case) is applied.
+    expect((await json(await hook({ type: 'complaint', email: 'JSON-A@example.com', emailId: a.id }))).data.results).toEqual([expect.objectContaining({ email: 'json-a@example.com', emailId: a.id })]);
+  });
+
+  it('a DSN part that decodes to NUL (quoted-printable =00, base64) is a 422 like a raw NUL, and writes nothing', async () => {
+    const qp = (fields: string, to = 'bounces@acme.test') =>
+      [
+        `To: ${to}`,
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="q"',
+        '',
+        '--q',
+        'Content-Type: message/delivery-status',
+        'Content-Transfer-Encoding: quoted-printable',
+        '',
+        'Reporting-MTA: dns; mx.example.net',
+        '',
+        fields,
+        '',
+        '--q--',
+        '',
+      ].join('\r\n');
+    const sent = await sentEmail('nul-diag@example.com');
+    const before = await sql('select count(*)::int as n from events', []);
+    const raws = [
+      qp('Final-Recipient: rfc822; victim=00x@example.com\r\nAction: failed\r\nStatus: 5.1.1'),
+      // matched by its VERP tag: the NUL is in the diagnostic, which would be stored
+      qp('Final-Recipient: rfc822; nul-diag@example.com\r\nAction: failed\r\nStatus: 5.1.1\r\nDiagnostic-Code: smtp; 550 gone=00', `bounces+${sent.id}@acme.test`),
+      `Content-Type: message/delivery-status\r\nContent-Transfer-Encoding: base64\r\n\r\n${Buffer.from('Final-Recipient: rfc822; nul-diag@example.com\nAction: failed\nStatus: 5.1.1\nDiagnostic-Code: smtp; \0\n').toString('base64')}\r\n`,
+    ];
+    for (const raw of raws) {
+      const body = await expectError(await postDsn(raw), 422, 'VALIDATION_ERROR');
+      expect(body.error.errors).toEqual([{ field: 'body', message: 'must not contain NUL characters', code: 'invalid_dsn' }]);
+    }
+    expect(await sql(`select email from suppressions where email like 'victim%' or email like 'nul-diag%'`, [])).toEqual([]);
+    expect((await statusOf(sent.id)).status).toBe('SENT');
+    expect(await sql('select count(*)::int as n from events', [])).toEqual(before);
+  });
+
+  it('a late bounce of a campaign recipient never delivered (bounced at send time, skipped, capped, failed) is not counted again', async () => {
+    const campaign = newId();
+    await sql(
+      `insert into campaigns (id, project_id, name, subject, body, from_email, type, audience_type, status, total_recipients, sent_count, bounced_count, skipped_count, capped_count, failed_count)
+       values (?, ?, 'Late', 'Hi', '<p>Hi</p>', 'news@acme.test', 'MARKETING', 'ALL', 'SENT', 5, 1, 1, 1, 1, 1)`,
+      [campaign, ctx.project.id],
+    );
+    const statuses = ['SENT', 'BOUNCED', 'SKIPPED', 'CAPPED', 'FAILED'] as const;
+    const rows: Record<string, string> = {};
+    for (const status of statuses) {
+      const address = `late-${status.toLowerCase()}@example.com`;
+      const contact = await json(await ctx.request('POST', '/contacts', { body: { email: address } }));
+      rows[status] = newId();
+      await sql(
+        `insert into campaign_recipients (id, project_id, campaign_id, contact_id, to_email, message_id, status, sent_at) values (?, ?, ?, ?, ?, ?, ?, now())`,
+        [rows[status], ctx.project.id, campaign, contact.data.id, address, `<${rows[status]}@acme.test>`, status],
+      );
+    }
+    const stats = async () => (await json(await ctx.request('GET', `/campaigns/${campaign}/stats`))).data;
+    expect(await stats()).toMatchObject({ sentCount: 2, deliveredCount: 1, bouncedCount: 1 });
+    for (const status of statuses.slice(1)) {
+      const res = await postDsn(dsn({ to: `bounces+${rows[status]}@acme.test`, recipient: `late-${status.toLowerCase()}@example.com` }));
+      expect((await json(res)).data.results, status).toEqual([expect.objectContaining({ emailId: rows[status] })]);
+    }
+    expect(await stats()).toMatchObject({ sentCount: 2, deliveredCount: 1, bouncedCount: 1 });
+    expect(await sql('select count(*)::int as n from campaign_recipients where campaign_id = ? and bounced_at is not null', [campaign])).toEqual([{ n: 0 }]);
+    // The control: a late bounce of the delivered one counts.
+    await postDsn(dsn({ to: `bounces+${rows.SENT}@acme.test`, recipient: 'late-sent@example.com' }));
+    expect(await stats()).toMatchObject({ sentCount: 2, deliveredCount: 0, bouncedCount: 2 });
   });
 });

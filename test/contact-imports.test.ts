@@ -1,14 +1,18 @@
 import http from 'node:http';
+import { Client, Connection } from '@temporalio/client';
 import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../api/app.js';
 import { importBatch } from '../core/imports/batch.js';
 import { createImport } from '../core/imports/imports.js';
 import { newId } from '../db/ids.js';
 import { sqlRows, sqlRun } from '../db/sql.js';
+import { segmentWorkflowId } from '../core/workflow-ids.js';
 import { createWorker } from '../worker/create-worker.js';
 import { EMBEDDED_PASS, json, setupTestContext, type TestContext } from './helpers.js';
 import { expectError } from './support/envelope.js';
 import { listen } from './support/http-server.js';
+import { validateResponsesOf } from './support/response-validation.js';
 
 /*
  * Bulk import and export through the real stack: the API streams the file into PostgreSQL, a real
@@ -205,6 +209,30 @@ describe('POST /contacts/imports with a CSV file', () => {
     );
     expect(Number(stored[0].n)).toBe(0);
   });
+
+  it('with Temporal unreachable answers 503 and keeps none of the file staged (a client retrying does not pile up copies)', { timeout: 60_000 }, async () => {
+    const p = await ctx.newProject('temporal-down');
+    // A client of a port nothing listens on: starting the workflow fails (at once: no gRPC retries).
+    const connection = Connection.lazy({ address: '127.0.0.1:1', connectTimeout: '2s', interceptors: [] });
+    const down = validateResponsesOf(createApp({ ...ctx.deps, temporal: new Client({ connection }) }));
+    try {
+      const res = await down.request('/contacts/imports', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${p.secretKey}`, 'content-type': 'text/csv' },
+        body: 'email,plan\na@example.com,pro\nb@example.com,free\n',
+      });
+      await expectError(res, 503, 'SERVICE_UNAVAILABLE');
+    } finally {
+      await connection.close().catch(() => {});
+    }
+    const left = await sqlRows<{ status: string; staged: number }>(
+      ctx.orm.em.fork(),
+      'select i.status, (select count(*)::int from contact_import_rows r where r.import_id = i.id) as staged from contact_imports i where i.project_id = ?',
+      [p.id],
+    );
+    expect(left).toEqual([{ status: 'FAILED', staged: 0 }]);
+    expect(await contactsOf(p.id)).toEqual({});
+  });
 });
 
 describe('POST /contacts/imports with an NDJSON file', () => {
@@ -230,6 +258,39 @@ describe('POST /contacts/imports with an NDJSON file', () => {
     expect(contacts['ada@example.com'].data).toEqual({ company: { name: 'Engines', size: 3 }, tags: ['a', 'b'], vip: true });
     expect(contacts['old@example.com'].data).toEqual({ plan: 'team' });
     expect(contacts['z@example.com']).toMatchObject({ subscribed: false, data: { score: 1.5 } });
+  });
+
+  it('reads a first line after a UTF-8 byte order mark', async () => {
+    const p = await ctx.newProject('ndjson-bom');
+    const done = await runImport(p, '\uFEFF{"email":"a@example.com"}\n', 'application/x-ndjson');
+    expect(counts(done)).toEqual({ rowsRead: 1, created: 1, updated: 0, skipped: 0, invalid: 0 });
+    expect(Object.keys(await contactsOf(p.id))).toEqual(['a@example.com']);
+  });
+
+  // Staged as JSON on the embedded database (jsonb_to_recordset), which refuses a lone surrogate.
+  it('records as invalid rows an unknown key with a lone surrogate, and field or reason texts whose cut falls inside a surrogate pair', async () => {
+    const p = await ctx.newProject('ndjson-surrogates');
+    const emoji = '\u{1F600}';
+    const [k1, k2, k3] = ['a'.repeat(200), 'b'.repeat(200), `${'c'.repeat(92)}${emoji}`];
+    const lines = [
+      '{"email":"a@example.com","\\ud800":1}', // the escape as the file has it: a lone surrogate once parsed
+      JSON.stringify({ email: 'b@example.com', [`${'a'.repeat(199)}${emoji}`]: 1 }), // field cut at 200 UTF-16 units: inside the emoji
+      // reason cut at 500: `data.<k1>.<k2>.<k3>` puts the emoji at 499-500
+      JSON.stringify({ email: 'c@example.com', data: { [k1]: { [k2]: { [k3]: '\u0000' } } } }),
+      JSON.stringify({ email: 'ok@example.com' }),
+    ];
+    const res = await ctx.request('POST', '/contacts/imports', { key: p.secretKey, body: `${lines.join('\n')}\n`, headers: { 'content-type': 'application/x-ndjson' } });
+    const out = await json(res);
+    expect(res.status, JSON.stringify(out).slice(0, 500)).toBe(202);
+    const done = await waitForEnd(p, out.data.id);
+    expect(done.status).toBe('COMPLETED');
+    expect(counts(done)).toEqual({ rowsRead: 4, created: 1, updated: 0, skipped: 0, invalid: 3 });
+    expect(done.errors).toEqual([
+      { line: 1, field: '\ufffd', reason: 'is not a contact field (attributes go under "data")' },
+      { line: 2, field: 'a'.repeat(199), reason: 'is not a contact field (attributes go under "data")' },
+      { line: 3, field: 'data', reason: `data.${k1}.${k2}.${'c'.repeat(92)}` },
+    ]);
+    expect(Object.keys(await contactsOf(p.id))).toEqual(['ok@example.com']);
   });
 });
 
@@ -695,6 +756,44 @@ describe('GET /contacts/export', () => {
     expect(await res.text()).toBe('email,subscribed,timezone\nin2@example.com,true,\nin1@example.com,true,\n');
     const other = await ctx.newProject('export-other');
     await expectError(await ctx.request('GET', `/contacts/export?segmentId=${seg.data.id}`, { key: other.secretKey }), 404, 'NOT_FOUND');
+  });
+
+  // PGlite (the embedded pass) runs single-user PostgreSQL without statement timers: real PostgreSQL only.
+  it.skipIf(EMBEDDED_PASS)('a DYNAMIC segment\'s export over CONDITION_QUERY_TIMEOUT_MS is a 503 in the envelope, in either format, and the limit stays on no pooled connection', async () => {
+    const p = await ctx.newProject('export-slow');
+    // A heavy condition (as test/segments-size.test.ts): 99 `in` lists of 100 values and one filter.
+    const condition = {
+      logic: 'OR',
+      groups: [
+        { filters: Array.from({ length: 99 }, (_, i) => ({ field: 'data.plan', operator: 'in', value: Array.from({ length: 100 }, (_, j) => `p${i}-${j}`) })) },
+        { filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] },
+      ],
+    };
+    const seg = await json(await ctx.request('POST', '/segments', { key: p.secretKey, body: { name: 'Slow', type: 'DYNAMIC', condition } }));
+    expect(seg.data.id).toBeTruthy();
+    try {
+      await sqlRun(
+        ctx.orm.em.fork(),
+        `insert into contacts (id, project_id, email, subscribed, data, created_at, updated_at)
+         select gen_random_uuid(), ?, 'slow-' || i || '@example.com', true, jsonb_build_object('plan', case when i % 2 = 0 then 'pro' else 'free' end), now(), now()
+         from generate_series(1, 3000) i`,
+        [p.id],
+      );
+      const strict = validateResponsesOf(createApp({ ...ctx.deps, config: { ...ctx.config, conditionQueryTimeoutMs: 5 } }));
+      for (const format of ['ndjson', 'csv']) {
+        const res = await strict.request(`/contacts/export?segmentId=${seg.data.id}&format=${format}`, { headers: { authorization: `Bearer ${p.secretKey}` } });
+        const body = await expectError(res, 503, 'SERVICE_UNAVAILABLE');
+        expect(body.error.message).toContain('limit of 5 ms');
+      }
+      const settings = await Promise.all(Array.from({ length: 5 }, () => ctx.orm.em.fork().getConnection().execute<{ statement_timeout: string }[]>('show statement_timeout', [], 'all')));
+      expect(settings.map((r) => r[0].statement_timeout)).toEqual(['0', '0', '0', '0', '0']);
+      // With the default limit the same export answers, every member in it.
+      const res = await ctx.request('GET', `/contacts/export?segmentId=${seg.data.id}&format=csv`, { key: p.secretKey });
+      expect(res.status).toBe(200);
+      expect((await res.text()).trim().split('\n')).toHaveLength(1 + 1500);
+    } finally {
+      await ctx.temporal.workflow.getHandle(segmentWorkflowId(seg.data.id)).terminate('test done').catch(() => {});
+    }
   });
 });
 

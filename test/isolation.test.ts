@@ -220,14 +220,14 @@ describe("bounce webhooks from B naming A's email", () => {
     expect((await json(await hook(a, report(e)))).data.results.map((r: any) => r.emailId)).toEqual([e.id]);
   });
 
-  it("raw DSN naming A's Message-ID and email id: matches nothing of A's and changes nothing of A's", async () => {
+  it("raw DSN naming A's Message-ID and email id: matches nothing of B's (422, unmatched) and changes nothing of A's", async () => {
     const e = await sentEmail(a);
     const text = dsn(e.to, e.messageId, e.id);
     const before = await databaseState(ctx.orm, a.id);
     const res = await raw(b, text);
     const out = await json(res);
-    expect(res.status, JSON.stringify(out)).toBe(200);
-    expect(out.data.results.map((r: any) => r.emailId)).toEqual([null]);
+    expect(res.status, JSON.stringify(out)).toBe(422);
+    expect(out.error.errors).toEqual([{ field: 'body', message: expect.any(String), code: 'unmatched_dsn' }]);
     expect(changedTables(before, await databaseState(ctx.orm, a.id))).toEqual([]);
     expect((await json(await raw(a, text))).data.results.map((r: any) => r.emailId)).toEqual([e.id]);
   });

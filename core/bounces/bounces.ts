@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { noteCampaignEngagement } from '../../core/campaigns/engagement.js';
 import { isUuid } from '../../db/ids.js';
 import { normalizeEmail } from '../contacts.js';
+import { validationError } from '../errors.js';
 import type { ParsedDsn, ReportType } from './dsn.js';
 import { unsubscribeContact } from '../tracking/engagement.js';
 import { recordEvent } from '../events/events.js';
@@ -11,7 +12,9 @@ import { sqlFirst, sqlRun } from '../../db/sql.js';
 /*
  * Bounces and complaints reported by a mail provider (webhook) or a DSN: hard bounces and
  * complaints put the address on the suppression list (a complaint also unsubscribes the contact);
- * soft bounces are only recorded.
+ * soft bounces are only recorded. A DSN is untrusted (anyone can mail the bounce address): it acts
+ * only on a message of the project it matched, and on that message's recipient, never on an
+ * address the report names.
  */
 
 export interface BounceReport {
@@ -42,23 +45,25 @@ interface MatchedEmail {
   id: string;
   contactId: string | null;
   campaignId: string | null;
+  /** The address the message was sent to, normalized. */
+  toEmail: string;
 }
 
-async function matchEmail(em: EntityManager, projectId: string, r: BounceReport): Promise<MatchedEmail | null> {
+async function matchEmail(em: EntityManager, projectId: string, r: Pick<BounceReport, 'emailId' | 'messageId'>): Promise<MatchedEmail | null> {
   const id = r.emailId && isUuid(r.emailId) ? r.emailId.toLowerCase() : null;
   const mid = r.messageId?.trim().replace(/^<|>$/g, '') || null;
   if (!id && !mid) return null;
   const row = await sqlFirst<Record<string, any>>(
     em,
     `select * from (
-       select id, contact_id, campaign_id from emails where project_id = ? and (id = ?::uuid or message_id in (?, ?))
+       select id, contact_id, campaign_id, to_email from emails where project_id = ? and (id = ?::uuid or message_id in (?, ?))
        union all
-       select id, (select c.id from contacts c where c.id = r.contact_id), campaign_id from campaign_recipients r
+       select id, (select c.id from contacts c where c.id = r.contact_id), campaign_id, to_email from campaign_recipients r
        where project_id = ? and (id = ?::uuid or message_id in (?, ?))
      ) m order by (id = ?::uuid) desc nulls last limit 1`,
     [projectId, id, mid, mid ? `<${mid}>` : null, projectId, id, mid, mid ? `<${mid}>` : null, id],
   );
-  return row ? { id: row.id, contactId: row.contact_id ?? null, campaignId: row.campaign_id ?? null } : null;
+  return row ? { id: row.id, contactId: row.contact_id ?? null, campaignId: row.campaign_id ?? null, toEmail: normalizeEmail(row.to_email) } : null;
 }
 
 /** The contact (locked: a concurrent unsubscribe records one event) by id, else by address. */
@@ -67,9 +72,9 @@ async function lockContact(em: EntityManager, projectId: string, contactId: stri
   return row ? { id: row.id, subscribed: row.subscribed } : null;
 }
 
-async function processOne(em: EntityManager, projectId: string, r: BounceReport, source: string): Promise<BounceOutcome> {
+/** Applies one report about `email` (the matched message's recipient when there is one). */
+async function applyReport(em: EntityManager, projectId: string, r: BounceReport, matched: MatchedEmail | null, source: string): Promise<BounceOutcome> {
   const email = normalizeEmail(r.email);
-  const matched = await matchEmail(em, projectId, r);
   const contact = await lockContact(em, projectId, matched?.contactId ?? null, email);
   const contactId = contact?.id ?? null;
   const permanent = r.type !== 'soft_bounce';
@@ -94,18 +99,13 @@ async function processOne(em: EntityManager, projectId: string, r: BounceReport,
 }
 
 /**
- * Applies a batch of reports in one transaction (all or nothing), in order. Two batches (or a
- * batch and a delivery) may lock the same rows in opposite orders: PostgreSQL then aborts one as a
- * deadlock, and it is simply run again.
+ * Runs `fn` in one transaction (all or nothing). Two batches (or a batch and a delivery) may lock
+ * the same rows in opposite orders: PostgreSQL then aborts one as a deadlock, and it is simply run again.
  */
-export async function processBounces(em: EntityManager, projectId: string, reports: BounceReport[], source: string): Promise<BounceOutcome[]> {
+async function inTransaction<T>(em: EntityManager, fn: (tem: EntityManager) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await em.fork().transactional(async (tem) => {
-        const out: BounceOutcome[] = [];
-        for (const r of reports) out.push(await processOne(tem, projectId, r, source));
-        return out;
-      });
+      return await em.fork().transactional(fn);
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
@@ -113,13 +113,53 @@ export async function processBounces(em: EntityManager, projectId: string, repor
   }
 }
 
-/** The reports a parsed DSN stands for, each tied to the bounced message when the DSN names it. */
-export const reportsFromDsn = (dsn: ParsedDsn): BounceReport[] =>
-  dsn.recipients.map((r) => ({
-    type: r.type,
-    email: r.email,
-    ...(dsn.emailId ? { emailId: dsn.emailId } : {}),
-    ...(dsn.messageId ? { messageId: dsn.messageId } : {}),
-    ...(r.status ? { status: r.status } : {}),
-    ...(r.diagnostic ? { diagnostic: r.diagnostic } : {}),
-  }));
+/**
+ * Applies a batch of reports from a trusted caller (the JSON webhook) in one transaction, in
+ * order. A report whose emailId/messageId names a message sent to another address than its
+ * `email` is refused (the whole batch): suppressing one address and unsubscribing another is never
+ * what the caller meant. `batch`: the body was an array (error fields are then `<index>.<key>`).
+ */
+export async function processBounces(em: EntityManager, projectId: string, reports: BounceReport[], source: string, opts: { batch?: boolean } = {}): Promise<BounceOutcome[]> {
+  return inTransaction(em, async (tem) => {
+    const out: BounceOutcome[] = [];
+    for (const [i, r] of reports.entries()) {
+      const matched = await matchEmail(tem, projectId, r);
+      if (matched && matched.toEmail !== normalizeEmail(r.email)) {
+        const key = r.emailId && matched.id === r.emailId.toLowerCase() ? 'emailId' : 'messageId';
+        throw validationError(
+          [{ field: `${opts.batch ? `${i}.` : ''}${key}`, message: 'names a message sent to another address than `email`', code: 'recipient_mismatch' }],
+          'The report names a message sent to another address',
+        );
+      }
+      out.push(await applyReport(tem, projectId, r, matched, source));
+    }
+    return out;
+  });
+}
+
+const notABounce = (message: string) => validationError([{ field: 'body', message, code: 'invalid_dsn' }], 'Not a bounce report');
+
+/**
+ * Applies a parsed DSN or abuse report (untrusted input). It must match a message of the project
+ * by its VERP return path or returned Message-ID, else it changes nothing (422); the report is
+ * then about that message's recipient, whatever address it names (a forged report must not
+ * suppress an address of its choosing). A message has one recipient, so one report: the
+ * recipient group naming it, else the first permanent one, else the first.
+ */
+export async function processDsn(em: EntityManager, projectId: string, dsn: ParsedDsn): Promise<BounceOutcome[]> {
+  // A mail message has no NUL characters (RFC 5322), and PostgreSQL text cannot hold one.
+  if (dsn.hasNul) throw notABounce('must not contain NUL characters');
+  if (dsn.recipients.length === 0) throw notABounce('No failed or delayed recipient (or feedback report) found in the message');
+  return inTransaction(em, async (tem) => {
+    const matched = await matchEmail(tem, projectId, { emailId: dsn.emailId ?? undefined, messageId: dsn.messageId ?? undefined });
+    if (!matched) {
+      throw validationError(
+        [{ field: 'body', message: 'matches no message of this project (by the VERP return path it was sent to, or the returned Message-ID)', code: 'unmatched_dsn' }],
+        'The bounce report matches no message of this project; nothing was changed',
+      );
+    }
+    const g = dsn.recipients.find((x) => x.email === matched.toEmail) ?? dsn.recipients.find((x) => x.type !== 'soft_bounce') ?? dsn.recipients[0]!;
+    const report: BounceReport = { type: g.type, email: matched.toEmail, ...(g.status ? { status: g.status } : {}), ...(g.diagnostic ? { diagnostic: g.diagnostic } : {}) };
+    return [await applyReport(tem, projectId, report, matched, 'dsn')];
+  });
+}

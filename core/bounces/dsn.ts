@@ -26,6 +26,11 @@ export interface ParsedDsn {
   messageId: string | null;
   /** Our email record id, from the VERP return path the report was addressed to. */
   emailId: string | null;
+  /**
+   * The message holds a NUL character, raw or decoded from a quoted-printable `=00` or base64
+   * part: not mail (RFC 5322), and PostgreSQL text cannot store it, so the caller refuses it.
+   */
+  hasNul: boolean;
 }
 
 type Headers = Map<string, string[]>;
@@ -160,5 +165,6 @@ export function parseDsn(raw: string): ParsedDsn {
     recipients,
     messageId: messageId ? stripId(messageId) : null,
     emailId: verpId?.toLowerCase() ?? null,
+    hasNul: text.includes('\0') || parts.some((p) => p.body.includes('\0')),
   };
 }

@@ -103,7 +103,8 @@ const SPLIT_BYTES = 8 * 1024;
  * Streams an uploaded file into the staging table, each record parsed on the way (records of at
  * most 1 MB, the file at most 200 MB), never holding more than a few MB of it. The import is invisible (UPLOADING) until the
  * whole file is staged; a file refused on the way (too large, a record too long, a CSV header
- * without an email column) is deleted with what was staged, before any contact is written.
+ * without an email column) is deleted with what was staged, before any contact is written. An
+ * import whose workflow cannot be started (Temporal unreachable: 503) stays FAILED, its staged rows deleted.
  */
 export async function createImport(
   em: EntityManager,
@@ -144,6 +145,9 @@ delete from contact_import_rows where import_id in (select id from gone)`,
     await sqlRun(em, 'delete from contact_imports where id = ?', [id]);
     throw err;
   }
+  // Read before the start: a fast worker may already have taken it (RUNNING) when the answer is
+  // built, and the answer says what was accepted, QUEUED (the route's documentation).
+  const queued = (await findImport(em, projectId, id))!;
   try {
     await temporal.workflow.start<ContactImportWorkflow>(CONTACT_IMPORT_WORKFLOW, {
       workflowId: contactImportWorkflowId(id),
@@ -151,10 +155,12 @@ delete from contact_import_rows where import_id in (select id from gone)`,
       args: [{ importId: id }],
     });
   } catch (err) {
+    // Its staged rows go too: no workflow will read them, and a client retrying would pile up copies of the file.
     await sqlRun(em, `update contact_imports set status = 'FAILED', failure = ?, finished_at = now() where id = ?`, ['its workflow could not be started', id]);
+    await sqlRun(em, 'delete from contact_import_rows where import_id = ?', [id]);
     throw new DomainError('SERVICE_UNAVAILABLE', `The import could not be started: ${(err as Error).message}`, { retryable: true });
   }
-  return (await findImport(em, projectId, id))!;
+  return queued;
 }
 
 /** The request body, its read errors (the client went away mid-upload) a 400 rather than a 500. */

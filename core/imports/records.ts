@@ -31,6 +31,8 @@ export class RecordSplitter {
   /** Line the record under way starts on; lines seen so far. */
   private startLine = 1;
   private line = 1;
+  /** Whether the record under way is the file's first (a UTF-8 BOM, U+FEFF, may start it). */
+  private first = true;
 
   constructor(private readonly format: ImportFormat) {}
 
@@ -72,6 +74,9 @@ export class RecordSplitter {
     if (this.partBytes + tail.length > MAX_RECORD_BYTES) throw recordTooLong(this.startLine);
     let text = this.parts.length === 0 ? tail.toString('utf8') : Buffer.concat([...this.parts, tail], this.partBytes + tail.length).toString('utf8');
     if (text.endsWith('\r')) text = text.slice(0, -1);
+    // A BOM (editors on Windows write one) is no part of the first record: JSON.parse refuses it.
+    if (this.first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    this.first = false;
     if (text.trim() !== '') out.push({ line: this.startLine, text });
     this.parts = [];
     this.partBytes = 0;

@@ -21,13 +21,25 @@ export interface StagedRow {
   reason?: string;
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * `text` as PostgreSQL stores it, at most `max` UTF-16 units: without NUL, lone surrogates (from a
+ * JSON escape) as U+FFFD, cut before a surrogate pair rather than inside it. On the embedded
+ * database rows are staged as JSON, whose parser refuses a lone surrogate (the upload was a 500).
+ */
+function storableText(text: string, max: number): string {
+  const clean = text.replace(/\0/g, '').replace(LONE_SURROGATE, '\ufffd');
+  return clean.length > max && /[\ud800-\udbff]/.test(clean[max - 1]) ? clean.slice(0, max - 1) : clean.slice(0, max);
+}
+
 /** A record as the batch will read it: parsed, or the reason it is invalid (kept short for the errors list). */
 export function stagedRow(format: ImportFormat, columns: CsvColumns | null, record: RawRecord): StagedRow {
   // PostgreSQL text cannot hold NUL: such a record is invalid as a whole.
   if (record.text.includes('\0')) return { line: record.line, field: 'record', reason: 'contains a NUL character' };
   const row = parseRow(format, record.line, record.text, columns);
-  // (An NDJSON key named in `field` may hold an escaped NUL, which PostgreSQL text cannot.)
-  if (isInvalid(row)) return { line: row.line, field: row.field.replace(/\0/g, '').slice(0, 200), reason: row.reason.replace(/\0/g, '').slice(0, 500) };
+  // (An NDJSON key named in `field` may hold an escaped NUL or lone surrogate, which PostgreSQL text cannot.)
+  if (isInvalid(row)) return { line: row.line, field: storableText(row.field, 200), reason: storableText(row.reason, 500) };
   const out: StagedRow = { line: row.line, email: row.email };
   if (row.subscribed !== null) out.subscribed = row.subscribed;
   if (Object.keys(row.data).length > 0) out.data = row.data;

@@ -13,7 +13,8 @@ const route = createRoute({
   summary: 'Stream every contact (or a segment\'s) as CSV or NDJSON',
   description:
     'By `Accept` (or `format`): `text/csv` writes `email,subscribed,timezone` and one column per data path (`company.name`), which POST /contacts/imports reads back; ' +
-    '`application/x-ndjson` (the default) one contact per line as GET /contacts/{id} answers it. Newest first, streamed page by page.',
+    '`application/x-ndjson` (the default) one contact per line as GET /contacts/{id} answers it. Newest first, streamed page by page. ' +
+    'With `segmentId`, every query over the segment is bounded by CONDITION_QUERY_TIMEOUT_MS: one too slow before the first page is sent is a 503.',
   security: [{ secretKey: [] }],
   middleware: [secretKey] as const,
   request: { query: ExportQuery },
@@ -22,7 +23,7 @@ const route = createRoute({
       description: 'The contacts',
       content: { 'text/csv': { schema: z.string() }, 'application/x-ndjson': { schema: z.string() } },
     },
-    ...errorResponses(401, 403, 404, 422, 429),
+    ...errorResponses(401, 403, 404, 422, 429, 503),
   },
 });
 
@@ -32,7 +33,7 @@ export const registerExportContacts = (app: App) =>
   app.openapi(route, async (c) => {
     const q = c.req.valid('query');
     const format: ExportFormat = q.format ?? (/\btext\/csv\b/i.test(c.req.header('accept') ?? '') ? 'csv' : 'ndjson');
-    const chunks = await exportContacts(c.var.em, c.var.project.id, format, { segmentId: q.segmentId });
+    const chunks = await exportContacts(c.var.em, c.var.project.id, format, { segmentId: q.segmentId, timeoutMs: c.var.deps.config.conditionQueryTimeoutMs });
     const encoder = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {

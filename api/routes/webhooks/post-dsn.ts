@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { DomainError, validationError } from '../../../core/errors.js';
+import { DomainError } from '../../../core/errors.js';
 import { errorResponses, ok, success } from '../../envelope.js';
-import { processBounces, reportsFromDsn } from '../../../core/bounces/bounces.js';
+import { processDsn } from '../../../core/bounces/bounces.js';
 import { parseDsn } from '../../../core/bounces/dsn.js';
 import type { App } from '../../types.js';
 import { WEBHOOK_SECURITY, webhookAuth } from './auth.js';
@@ -20,7 +20,10 @@ const route = createRoute({
   description:
     'For an MTA that forwards the bounces it receives (inbound SMTP itself is not part of this service). Status 5.x.x is a hard bounce, 4.x.x ' +
     'a soft one; a feedback report is a complaint. The bounced message is found by the VERP `+<emailId>` return path the report was sent to ' +
-    'or the Message-ID of the returned message only (never by other headers quoted in it). Effects as `POST /webhooks/bounces`. At most 1 MB; 422 when no bounce is found in it.',
+    'or the Message-ID of the returned message only (never by other headers quoted in it). Anyone can mail a bounce address, so a report acts only ' +
+    'on a message of the project it matched, and on that message\'s recipient, whatever address the report names (one result). Otherwise effects as ' +
+    '`POST /webhooks/bounces`. At most 1 MB. 422 `VALIDATION_ERROR`, nothing changed, when no bounce is found in it or it holds a NUL character, raw ' +
+    'or encoded (`errors[].code` `invalid_dsn`), or when it matches no message of the project (`unmatched_dsn`).',
   security: WEBHOOK_SECURITY,
   middleware: [
     webhookAuth,
@@ -32,24 +35,11 @@ const route = createRoute({
       content: { 'message/rfc822': { schema: RawMessage }, 'multipart/report': { schema: RawMessage }, 'text/plain': { schema: RawMessage } },
     },
   },
-  responses: { 200: ok(BounceResults, 'The bounces found, applied'), ...errorResponses(400, 401, 403, 413, 422, 429) },
+  responses: { 200: ok(BounceResults, 'The bounce, applied to the matched message'), ...errorResponses(400, 401, 403, 413, 422, 429) },
 });
 
 export const registerPostDsn = (app: App) =>
   app.openapi(route, async (c) => {
-    const raw = await c.req.text();
-    // A mail message has no NUL characters (RFC 5322), and PostgreSQL text cannot hold one.
-    if (raw.includes('\0')) {
-      throw validationError([{ field: 'body', message: 'must not contain NUL characters', code: 'invalid_dsn' }], 'Not a bounce report');
-    }
-    const dsn = parseDsn(raw);
-    const reports = reportsFromDsn(dsn);
-    if (reports.length === 0) {
-      throw validationError(
-        [{ field: 'body', message: 'No failed or delayed recipient (or feedback report) found in the message', code: 'invalid_dsn' }],
-        'Not a bounce report',
-      );
-    }
-    const results = await processBounces(c.var.em, c.var.project.id, reports, 'dsn');
+    const results = await processDsn(c.var.em, c.var.project.id, parseDsn(await c.req.text()));
     return c.json(success({ processed: results.length, results }), 200);
   });
