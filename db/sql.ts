@@ -341,3 +341,22 @@ export async function sqlCopyIn(em: EntityManager, statement: string, data: Buff
     await knex.client.releaseConnection(client);
   }
 }
+
+/** SQLSTATEs of a transaction PostgreSQL aborted to let another go on: deadlock victim, serialization failure. */
+const RETRYABLE_TX = new Set(['40P01', '40001']);
+
+/**
+ * Runs `fn` in a transaction of `em`, again (up to `attempts` times in all) when PostgreSQL aborts
+ * it as a deadlock victim or a serialization failure: the other transaction went on, and this one,
+ * rolled back whole, can simply run again. `fn` must be safe to re-run (it writes only through
+ * the transaction it is given).
+ */
+export async function transactionRetried<T>(em: EntityManager, fn: (tx: EntityManager) => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await em.transactional(fn);
+    } catch (err) {
+      if (attempt >= attempts || !RETRYABLE_TX.has((err as { code?: string }).code ?? '')) throw err;
+    }
+  }
+}

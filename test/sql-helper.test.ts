@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openOrm, type MikroORM } from '../db/orm.js';
-import { positional, preparedStatement, sqlFirst, sqlHeldRows, sqlOne, sqlPreparedRows, sqlRows, sqlRun } from '../db/sql.js';
+import { positional, preparedStatement, sqlFirst, sqlHeldRows, sqlOne, sqlPreparedRows, sqlRows, sqlRun, transactionRetried } from '../db/sql.js';
 import { withStatementTimeout } from '../core/statement-timeout.js';
 import { DomainError } from '../core/errors.js';
 import { createPassDatabase, createTestDatabase, EMBEDDED_PASS } from './helpers.js';
@@ -187,4 +187,60 @@ describe('the helpers on the pg connection (no knex query built per statement)',
     expect(err).toBeInstanceOf(DomainError);
     expect((err as DomainError).message).toMatch(/ran longer than the limit of 50 ms/);
   });
+});
+
+// One session serves every connection of the embedded database: no two transactions can deadlock there.
+describe.skipIf(EMBEDDED_PASS)('transactionRetried', () => {
+  let orm: MikroORM;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    drop = db.drop;
+    orm = await openOrm(db.url, { poolMax: 4 });
+    await sqlRun(orm.em.fork(), 'create table locked (id int primary key, n int not null)');
+    await sqlRun(orm.em.fork(), 'insert into locked values (1, 0), (2, 0)');
+  });
+  afterAll(async () => {
+    await orm?.close(true);
+    await drop?.();
+  });
+
+  /** Two transactions that each lock one row, wait for the other to hold its own, then lock the other's: a deadlock. */
+  async function crossedLocks(attempts: number) {
+    let arrived = 0;
+    let bothHold!: () => void;
+    const holding = new Promise<void>((r) => (bothHold = r));
+    let runs = 0;
+    const tx = (first: number, second: number) =>
+      transactionRetried(
+        orm.em.fork(),
+        async (t) => {
+          runs++;
+          await sqlRun(t, 'update locked set n = n + 1 where id = ?', [first]);
+          if (++arrived === 2) bothHold();
+          await holding;
+          await sqlRun(t, 'update locked set n = n + 1 where id = ?', [second]);
+        },
+        attempts,
+      );
+    const settled = await Promise.allSettled([tx(1, 2), tx(2, 1)]);
+    return { settled, runs };
+  }
+
+  it('runs a deadlock victim again: of two transactions locking two rows in opposite orders, both commit (three runs in all)', async () => {
+    await sqlRun(orm.em.fork(), 'update locked set n = 0');
+    const { settled, runs } = await crossedLocks(3);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(runs).toBe(3);
+    expect(await sqlRows(orm.em.fork(), 'select id, n from locked order by id')).toEqual([{ id: 1, n: 2 }, { id: 2, n: 2 }]);
+  }, 30_000);
+
+  it('with one attempt the victim fails with 40P01 (what the retry is for), and its writes are rolled back', async () => {
+    await sqlRun(orm.em.fork(), 'update locked set n = 0');
+    const { settled } = await crossedLocks(1);
+    const failed = settled.filter((s): s is PromiseRejectedResult => s.status === 'rejected');
+    expect(failed).toHaveLength(1);
+    expect((failed[0].reason as { code?: string }).code).toBe('40P01');
+    expect(await sqlRows(orm.em.fork(), 'select id, n from locked order by id')).toEqual([{ id: 1, n: 1 }, { id: 2, n: 1 }]);
+  }, 30_000);
 });

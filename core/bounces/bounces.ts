@@ -7,7 +7,7 @@ import type { ParsedDsn, ReportType } from './dsn.js';
 import { unsubscribeContact } from '../tracking/engagement.js';
 import { recordEvent } from '../events/events.js';
 import { suppress } from '../suppressions.js';
-import { sqlFirst, sqlRun } from '../../db/sql.js';
+import { sqlFirst, sqlRun, transactionRetried } from '../../db/sql.js';
 
 /*
  * Bounces and complaints reported by a mail provider (webhook) or a DSN: hard bounces and
@@ -102,16 +102,7 @@ async function applyReport(em: EntityManager, projectId: string, r: BounceReport
  * Runs `fn` in one transaction (all or nothing). Two batches (or a batch and a delivery) may lock
  * the same rows in opposite orders: PostgreSQL then aborts one as a deadlock, and it is simply run again.
  */
-async function inTransaction<T>(em: EntityManager, fn: (tem: EntityManager) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await em.fork().transactional(fn);
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (attempt >= 3 || (code !== '40P01' && code !== '40001')) throw err;
-    }
-  }
-}
+const inTransaction = <T>(em: EntityManager, fn: (tem: EntityManager) => Promise<T>): Promise<T> => transactionRetried(em.fork(), fn);
 
 /**
  * Applies a batch of reports from a trusted caller (the JSON webhook) in one transaction, in

@@ -13,7 +13,7 @@ import { prepareContent, recipientVariables, renderContent, type PreparedContent
 import { assertVerifiedSender, domainOf } from '../domains/sender-domains.js';
 import { findSuppressed } from '../suppressions.js';
 import { getTemplate } from '../templates/templates.js';
-import { listParam, sqlRun } from '../../db/sql.js';
+import { listParam, sqlRun, transactionRetried } from '../../db/sql.js';
 import { log } from '../log.js';
 import { assertMayReceiveMarketing } from '../consent/marketing.js';
 import { capExplicitMarketingSend } from '../schedule/frequency-cap.js';
@@ -177,8 +177,11 @@ export async function sendEmails(
     type: input.body !== undefined ? input.type : 'html',
   });
 
-  const { response, emailIds } = await em.transactional(async (tx) => {
-    // Upsert in address order so concurrent sends to overlapping recipients cannot deadlock.
+  // Run again if PostgreSQL aborts it as a deadlock victim: contacts are upserted in address order,
+  // but a new subscription's event takes a row of the event-name counter between two upserts, so
+  // two sends to overlapping recipients can still lock in opposite orders.
+  const { response, emailIds } = await transactionRetried(em, async (tx) => {
+    // Upsert in address order so concurrent sends to overlapping recipients rarely wait on each other.
     const byEmail = new Map<string, ContactRow>();
     // `subscribed: true` subscribes a contact that never opted out (an opt-out stays: keepOptOut);
     // false (the default) only applies to new contacts: a send never takes marketing consent away
