@@ -208,7 +208,7 @@ describe('bounces, complaints and the suppression list', () => {
     await expectError(await ctx.request('GET', '/project', { key: ctx.project.publicKey }), 403, 'FORBIDDEN');
   });
 
-  it('webhook auth: 401 without or with a wrong secret; a secret key also works, a public key is 403', async () => {
+  it('webhook auth: 401 without or with a wrong secret; a secret key also works, a public key is 403; a disabled project\'s secret is a 403 charged to the rate budget', async () => {
     const report = { type: 'soft_bounce', email: 'auth@example.com' };
     await expectError(await hook(report, {}), 401, 'UNAUTHORIZED');
     await expectError(await hook(report, { authorization: 'Bearer wrong' }), 401, 'UNAUTHORIZED');
@@ -223,7 +223,10 @@ describe('bounces, complaints and the suppression list', () => {
     expect(await suppression('elsewhere@example.com')).toEqual([]);
     // A disabled project's secret is refused like its keys.
     await ctx.orm.em.fork().getConnection().execute('update projects set disabled = true where id = ?', [other.id]);
-    await expectError(await hook(report, { authorization: `Bearer ${otherSecret}` }), 403, 'PROJECT_DISABLED');
+    const refused = await hook(report, { authorization: `Bearer ${otherSecret}` });
+    // Charged like any authenticated request (a 403 counts, so probing is not free): its rate headers say so.
+    expect(refused.headers.get('ratelimit-remaining')).toEqual(expect.any(String));
+    await expectError(refused, 403, 'PROJECT_DISABLED');
   });
 
   it('a hard bounce suppresses the address, records email.bounced and marks the email BOUNCED', async () => {

@@ -23,8 +23,10 @@ export const webhookAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   const project = secret.length <= 200 ? await c.var.em.findOne(Project, { webhookSecret: secret }) : null;
   if (!project) throw new DomainError('UNAUTHORIZED', 'Invalid webhook secret', { suggestion: 'Copy webhookSecret from GET /project.' });
-  if (project.disabled) throw new DomainError('PROJECT_DISABLED', 'This project is disabled');
-  for (const [k, v] of Object.entries(c.var.auth.charge(project.id, 'webhook'))) c.header(k, v);
+  // Charged before the project's state is checked: a 403 counts too, as for keys (README, Rate budgets).
+  const rateHeaders = c.var.auth.charge(project.id, 'webhook');
+  if (project.disabled) throw new DomainError('PROJECT_DISABLED', 'This project is disabled', { headers: rateHeaders });
+  for (const [k, v] of Object.entries(rateHeaders)) c.header(k, v);
   c.set('project', project);
   await next();
 };
