@@ -474,7 +474,7 @@ describe('bounces, complaints and the suppression list', () => {
     expect(await sql('select count(*)::int as n from events', [])).toEqual(before);
   });
 
-  it('a late bounce of a campaign recipient never delivered (bounced at send time, skipped, capped, failed) is not counted again', async () => {
+  it('a late bounce or a complaint of a campaign recipient never delivered (bounced at send time, skipped, capped, failed) is not counted', async () => {
     const campaign = newId();
     await sql(
       `insert into campaigns (id, project_id, name, subject, body, from_email, type, audience_type, status, total_recipients, sent_count, bounced_count, skipped_count, capped_count, failed_count)
@@ -498,10 +498,14 @@ describe('bounces, complaints and the suppression list', () => {
       const res = await postDsn(dsn({ to: `bounces+${rows[status]}@acme.test`, recipient: `late-${status.toLowerCase()}@example.com` }));
       expect((await json(res)).data.results, status).toEqual([expect.objectContaining({ emailId: rows[status] })]);
     }
-    expect(await stats()).toMatchObject({ sentCount: 2, deliveredCount: 1, bouncedCount: 1 });
-    expect(await sql('select count(*)::int as n from campaign_recipients where campaign_id = ? and bounced_at is not null', [campaign])).toEqual([{ n: 0 }]);
-    // The control: a late bounce of the delivered one counts.
+    for (const status of statuses.slice(1)) {
+      expect((await hook({ type: 'complaint', email: `late-${status.toLowerCase()}@example.com`, emailId: rows[status] })).status, status).toBe(200);
+    }
+    expect(await stats()).toMatchObject({ sentCount: 2, deliveredCount: 1, bouncedCount: 1, complainedCount: 0 });
+    expect(await sql('select count(*)::int as n from campaign_recipients where campaign_id = ? and (bounced_at is not null or complained_at is not null)', [campaign])).toEqual([{ n: 0 }]);
+    // The control: a complaint and a late bounce of the delivered one count.
+    await hook({ type: 'complaint', email: 'late-sent@example.com', emailId: rows.SENT });
     await postDsn(dsn({ to: `bounces+${rows.SENT}@acme.test`, recipient: 'late-sent@example.com' }));
-    expect(await stats()).toMatchObject({ sentCount: 2, deliveredCount: 0, bouncedCount: 2 });
+    expect(await stats()).toMatchObject({ sentCount: 2, deliveredCount: 0, bouncedCount: 2, complainedCount: 1 });
   });
 });

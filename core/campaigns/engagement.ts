@@ -8,15 +8,15 @@ const COLUMNS: Record<Engagement, { at: string; counter: string; only?: string }
   opened: { at: 'opened_at', counter: 'opened_count' },
   clicked: { at: 'clicked_at', counter: 'clicked_count' },
   unsubscribed: { at: 'unsubscribed_at', counter: 'unsubscribed_count' },
-  complained: { at: 'complained_at', counter: 'complained_count' },
-  // A late bounce turns a delivered row into a bounced one (stats: delivered = sent - late
-  // bounced), so only a SENT row: one bounced at send time is counted already, and skipped,
-  // capped or failed ones were never delivered.
+  // Only a SENT row can be complained about or bounce late: a late bounce turns a delivered row
+  // into a bounced one (stats: delivered = sent - late bounced); one bounced at send time is
+  // counted already, and skipped, capped or failed ones were never delivered.
+  complained: { at: 'complained_at', counter: 'complained_count', only: `and status = 'SENT'` },
   bounced: { at: 'bounced_at', counter: 'late_bounced_count', only: `and status = 'SENT'` },
 };
 
 /**
- * Counts an open, click, unsubscribe, complaint or late bounce (DSN; of a delivered row only) of
+ * Counts an open, click, unsubscribe, complaint or late bounce (the last two of a delivered row only) of
  * a campaign recipient once: the first one sets the row's timestamp and bumps the campaign's
  * counter in the same statement, so the stats count unique contacts (one row per contact) and read
  * one row. Any other id (an `emails` record, e.g. a test send) changes nothing.
