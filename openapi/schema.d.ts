@@ -4216,7 +4216,7 @@ export interface operations {
                 cursor?: string;
                 /** @description Only subscribed (`true`) or unsubscribed (`false`) contacts */
                 subscribed?: "true" | "false";
-                /** @description Case-insensitive substring of the email. (e.g. `example.com`) */
+                /** @description Case-insensitive substring of the email (spaces around it ignored; only spaces is a 422). (e.g. `example.com`) */
                 search?: string;
             };
             header?: never;

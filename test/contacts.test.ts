@@ -157,6 +157,12 @@ describe('GET /contacts', () => {
     expect(search.data.total).toBe(1);
   });
 
+  it('search=<only spaces> is a 422 naming search, not a list of every contact', async () => {
+    const res = await ctx.request('GET', '/contacts?search=%20%20');
+    expect(res.status).toBe(422);
+    expect((await json(res)).error.errors).toEqual([expect.objectContaining({ field: 'search' })]);
+  });
+
   it.each(['0', '101', 'abc', '1.5'])('limit=%s is a 422 naming limit', async (limit) => {
     const res = await ctx.request('GET', `/contacts?limit=${limit}`);
     expect(res.status).toBe(422);

@@ -46,7 +46,7 @@ export const UpdateContactBody = z
 
 export const ListContactsQuery = PageQuery.extend({
   subscribed: BoolQuery.optional().openapi({ param: { name: 'subscribed', in: 'query' }, type: 'string', enum: ['true', 'false'], description: 'Only subscribed (`true`) or unsubscribed (`false`) contacts' }),
-  search: z.string().min(1).max(254).optional().openapi({ param: { name: 'search', in: 'query' }, description: 'Case-insensitive substring of the email.', example: 'example.com' }),
+  search: z.string().trim().min(1).max(254).optional().openapi({ param: { name: 'search', in: 'query' }, description: 'Case-insensitive substring of the email (spaces around it ignored; only spaces is a 422).', example: 'example.com' }),
 });
 
 export const ContactPage = pageOf(Contact, 'contacts').openapi('ContactPage');
