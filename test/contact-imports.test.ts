@@ -747,6 +747,19 @@ describe('GET /contacts/export', () => {
     expect(strip(await contactsOf(r.id))).toEqual(strip(source));
   });
 
+  it('a CSV export leaves out the data paths the import cannot read back (reserved names in any case, a path equal to another but for case, spaces around), so it imports whole', async () => {
+    const p = await ctx.newProject('export-collisions');
+    const lines = [
+      { email: 'one@example.com', data: { Email: 'x', plan: 'a', Timezone: 'y', ' padded': 1, nested: { ok: 4 } } },
+      { email: 'two@example.com', data: { Plan: 'b', plan: 'c' } },
+    ];
+    for (const body of lines) expect((await ctx.request('POST', '/contacts', { key: p.secretKey, body })).status, JSON.stringify(body)).toBe(201);
+    const csvText = await (await ctx.request('GET', '/contacts/export?format=csv', { key: p.secretKey })).text();
+    expect(csvText.split('\n')[0]).toBe('email,subscribed,timezone,Plan,nested.ok');
+    const q = await ctx.newProject('export-collisions-csv');
+    expect(counts(await runImport(q, csvText, 'text/csv'))).toEqual({ rowsRead: 2, created: 2, updated: 0, skipped: 0, invalid: 0 });
+  });
+
   it('exports one segment\'s contacts with ?segmentId=, and answers 404 for another project\'s segment', async () => {
     const p = await ctx.newProject('export-segment');
     const seg = await json(await ctx.request('POST', '/segments', { key: p.secretKey, body: { name: 'Some', type: 'STATIC' } }));

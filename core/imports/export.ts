@@ -5,6 +5,7 @@ import { getSegment } from '../segments/segments.js';
 import { fragment, raw, sql, type SqlFragment } from '../segments/sql.js';
 import { withStatementTimeout } from '../statement-timeout.js';
 import { csvField } from './records.js';
+import { readableDataColumns } from './rows.js';
 
 /** Contacts read per statement (keyset on id, newest first, as GET /contacts pages). */
 export const EXPORT_PAGE = 10_000;
@@ -70,7 +71,7 @@ export async function exportContacts(
   // Resolved before the first byte, so an unknown segment is still a 404.
   const { where, columns } = await bound(async (tx) => {
     const w = await scope(tx, projectId, opts.segmentId);
-    return { where: w, columns: format === 'csv' ? await dataColumns(tx, w) : [] };
+    return { where: w, columns: format === 'csv' ? readableDataColumns(await dataColumns(tx, w)) : [] };
   });
   const chunks = pages(bound, format, where, columns, opts.pageSize ?? EXPORT_PAGE);
   const first = await chunks.next();

@@ -74,6 +74,23 @@ export function parseCsvHeader(text: string): CsvColumns {
   return cols;
 }
 
+/**
+ * The data paths a CSV export may write as columns: those parseCsvHeader reads back as the same
+ * path. A name with spaces around it, one of the reserved columns in any case, or with an empty,
+ * over-long or __proto__ part would be read as something else or refuse the whole file, and two
+ * names equal but for case would refuse it too (the header is case-insensitive): such paths are
+ * left out of the CSV (the NDJSON export carries every key).
+ */
+export function readableDataColumns(paths: string[]): string[] {
+  const seen = new Set<string>(['email', 'subscribed', 'timezone']);
+  return paths.filter((name) => {
+    const lower = name.toLowerCase();
+    if (name !== name.trim() || seen.has(lower) || name.split('.').some(badKey)) return false;
+    seen.add(lower);
+    return true;
+  });
+}
+
 const emailFormat = z.string().max(254).email();
 
 /** The address as POST /contacts stores it, or the reason it is refused. */
