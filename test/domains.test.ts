@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Domain } from '../db/entities/index.js';
 import { DomainError } from '../core/errors.js';
 import { dkimTxtMatches, parseTagList, spfTxtPresent } from '../core/domains/dkim.js';
-import { createDomain, dkimForSender, normalizeDomainName, type DomainUsageChecker } from '../core/domains/domains.js';
+import { createDomain, dkimForSender, markDomainFailed, normalizeDomainName, type DomainUsageChecker } from '../core/domains/domains.js';
+import { sqlRows, sqlRun } from '../db/sql.js';
+import { insertVerifiedDomain } from './support/emails.js';
 import { productExtensions } from '../core/extensions.js';
 import { decryptSecret } from '../core/secrets.js';
 import { domainWorkflowId } from '../core/workflow-ids.js';
@@ -280,6 +282,30 @@ describe('ownership and conflicts', () => {
     expect(list.domains.map((x: any) => x.id)).not.toContain(d.id);
     await expectError(await ctx.request('GET', '/domains/not-a-uuid'), 404, 'NOT_FOUND');
     await expectError(await ctx.request('GET', '/domains', { key: ctx.project.publicKey }), 403);
+  });
+});
+
+describe('the give-up (72 h without the records)', () => {
+  it('never overwrites a verification that commits VERIFIED while it runs: it waits for the row and answers VERIFIED', async () => {
+    await insertVerifiedDomain(ctx.orm, ctx.project.id, 'race.example', ctx.config.secretKey!);
+    const [{ id }] = await sqlRows<{ id: string }>(ctx.orm.em.fork(), `update domains set status = 'PENDING', verified_at = null where domain = 'race.example' returning id`);
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((r) => (taken = r));
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // A verification's write, not yet committed, when the give-up starts.
+    const verifying = ctx.orm.em.fork().transactional(async (tx) => {
+      await sqlRun(tx, `update domains set status = 'VERIFIED', verified_at = now() where id = ?`, [id]);
+      taken();
+      await held;
+    });
+    await lockTaken;
+    const givingUp = markDomainFailed(ctx.orm.em.fork(), id);
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    await verifying;
+    expect(await givingUp).toEqual({ status: 'VERIFIED' });
+    expect(await sqlRows(ctx.orm.em.fork(), 'select status from domains where id = ?', [id])).toEqual([{ status: 'VERIFIED' }]);
   });
 });
 

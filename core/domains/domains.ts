@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
 import { getDomain as registrableDomain, getPublicSuffix, parse as parseHost } from 'tldts';
 import { Domain, Project, type DnsRecord, type DomainStatus } from '../../db/entities/index.js';
 import { isUuid } from '../../db/ids.js';
@@ -187,15 +187,19 @@ export async function checkDomainRecords(em: EntityManager, dns: DnsResolver, do
   return { status: d.status, domain: d };
 }
 
-/** The give-up: a still PENDING domain becomes FAILED, and so do its records not found. */
+/**
+ * The give-up: a still PENDING domain becomes FAILED, and so do its records not found. Read under
+ * the row's lock, so a verification committing VERIFIED meanwhile is seen, never overwritten.
+ */
 export async function markDomainFailed(em: EntityManager, domainId: string): Promise<{ status: 'VERIFIED' | 'FAILED' | 'GONE' }> {
-  const d = await em.findOne(Domain, { id: domainId });
-  if (!d) return { status: 'GONE' };
-  if (d.status === 'VERIFIED') return { status: 'VERIFIED' };
-  d.status = 'FAILED';
-  d.records = d.records.map((r) => (r.status === 'PENDING' ? { ...r, status: 'FAILED' } : r));
-  await em.flush();
-  return { status: 'FAILED' };
+  return em.transactional(async (tx) => {
+    const d = await tx.findOne(Domain, { id: domainId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!d) return { status: 'GONE' as const };
+    if (d.status === 'VERIFIED') return { status: 'VERIFIED' as const };
+    d.status = 'FAILED';
+    d.records = d.records.map((r) => (r.status === 'PENDING' ? { ...r, status: 'FAILED' } : r));
+    return { status: 'FAILED' as const };
+  });
 }
 
 /** A FAILED domain asked to verify again gets a new checking period (PENDING, records re-checked). */
