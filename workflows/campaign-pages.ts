@@ -3,7 +3,8 @@ import type { Activities } from '../activities/index.js';
 import type { RangeResult } from '../activities/campaign.activities.js';
 import type { CampaignPagesQueueSuffix } from '../core/campaigns/campaign-workflow.js';
 
-const RANGE_OPTIONS = {
+/** A page delivery's activity options (also the pre-pipelining deliverCampaignPage's, replayed by campaign.workflow.ts). */
+export const PAGE_DELIVERY_OPTIONS = {
   // A page at the default 14/s takes ~36 s; a dead worker is noticed by the heartbeat timeout.
   startToCloseTimeout: '2 hours',
   heartbeatTimeout: '10 seconds',
@@ -14,7 +15,7 @@ const RANGE_OPTIONS = {
 const PAGES_QUEUE_SUFFIX = '-campaign-pages' satisfies CampaignPagesQueueSuffix;
 
 /** Where histories recorded before the pages' own queue scheduled their deliveries (replayed as they were). */
-const onWorkflowQueue = proxyActivities<Activities>(RANGE_OPTIONS);
+const onWorkflowQueue = proxyActivities<Activities>(PAGE_DELIVERY_OPTIONS);
 
 /**
  * Delivers one enlisted range of a campaign (a page, or a wave's page) on the pages' queue
@@ -23,6 +24,6 @@ const onWorkflowQueue = proxyActivities<Activities>(RANGE_OPTIONS);
  */
 export function deliverCampaignRange(input: Parameters<Activities['deliverCampaignRange']>[0]): Promise<RangeResult> {
   if (!patched('campaign-pages-queue')) return onWorkflowQueue.deliverCampaignRange(input);
-  const { deliverCampaignRange: onPagesQueue } = proxyActivities<Activities>({ ...RANGE_OPTIONS, taskQueue: `${workflowInfo().taskQueue}${PAGES_QUEUE_SUFFIX}` });
+  const { deliverCampaignRange: onPagesQueue } = proxyActivities<Activities>({ ...PAGE_DELIVERY_OPTIONS, taskQueue: `${workflowInfo().taskQueue}${PAGES_QUEUE_SUFFIX}` });
   return onPagesQueue(input);
 }

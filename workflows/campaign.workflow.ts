@@ -11,7 +11,7 @@ import type {
 } from '../core/campaigns/campaign-workflow.js';
 import type { Conforms } from './contract.js';
 import { deliverWaves } from './campaign-waves.js';
-import { deliverCampaignRange } from './campaign-pages.js';
+import { deliverCampaignRange, PAGE_DELIVERY_OPTIONS } from './campaign-pages.js';
 
 export type { CampaignProgress };
 
@@ -64,12 +64,7 @@ const { enlistCampaignPage } = proxyActivities<Activities>({
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
 // Histories recorded before pages were pipelined replay deliverCampaignPage.
-const { deliverCampaignPage } = proxyActivities<Activities>({
-  // A page at the default 14/s takes ~36 s; a dead worker is noticed by the heartbeat timeout.
-  startToCloseTimeout: '2 hours',
-  heartbeatTimeout: '10 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '2 minutes' },
-});
+const { deliverCampaignPage } = proxyActivities<Activities>(PAGE_DELIVERY_OPTIONS);
 
 /**
  * One campaign: wait (durably) until its scheduled time, then deliver the audience page by page

@@ -10,8 +10,9 @@ import { timingSettings } from '../schedule/settings.js';
 /** A settings patch: a value sets it, `null` returns it to the default. */
 export type SettingsPatch = { [K in keyof ProjectSettings]?: ProjectSettings[K] | null };
 
-export async function getProject(em: EntityManager, projectId: string): Promise<Project> {
-  const project = await em.findOne(Project, { id: projectId });
+/** `lock`: read FOR UPDATE (the caller's transaction holds the row until it ends). */
+export async function getProject(em: EntityManager, projectId: string, opts: { lock?: boolean } = {}): Promise<Project> {
+  const project = await em.findOne(Project, { id: projectId }, opts.lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!project) throw notFound('Project');
   return project;
 }
@@ -33,8 +34,7 @@ export async function projectSettings(em: EntityManager, projectId: string): Pro
  */
 export async function updateProjectSettings(em: EntityManager, projectId: string, patch: SettingsPatch): Promise<Project> {
   return em.transactional(async (tx) => {
-    const project = await tx.findOne(Project, { id: projectId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!project) throw notFound('Project');
+    const project = await getProject(tx, projectId, { lock: true });
     const next: Record<string, unknown> = { ...project.settings };
     for (const [k, v] of Object.entries(patch)) {
       if (v === null) delete next[k];
