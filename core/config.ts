@@ -68,6 +68,8 @@ const EnvSchema = z.object({
   DELIVERY_RETRY_MAX_SECONDS: z.coerce.number().positive().default(300),
   /** The worker process's CPU priority (nice, 0-19): above 0, the API goes first on a shared machine (worker/priority.ts). */
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(0),
+  /** The longest a burst of tracked events holds back the executions it starts while it lasts (0: never; worker/automation-dispatcher.ts). */
+  AUTOMATION_BURST_HOLD_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   PUBLIC_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
@@ -137,6 +139,8 @@ export interface Config {
   deliveryRetry: DeliveryRetry;
   /** The worker's CPU priority, a nice value (0, the default: as the API; worker/priority.ts). */
   workerNice: number;
+  /** AUTOMATION_BURST_HOLD_MS. */
+  automationBurstHoldMs: number;
   /**
    * The database is the launcher's embedded PGlite, where all connections share one session (a
    * query on a second connection waits for the first's transaction). Set by the launcher, not by env.
@@ -196,6 +200,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maximumIntervalMs: Math.round(Math.max(e.DELIVERY_RETRY_MAX_SECONDS, e.DELIVERY_RETRY_INITIAL_SECONDS) * 1000),
     },
     workerNice: e.WORKER_NICE,
+    automationBurstHoldMs: e.AUTOMATION_BURST_HOLD_MS,
     embeddedDatabase: false,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,

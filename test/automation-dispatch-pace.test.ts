@@ -2,10 +2,8 @@ import { spawn } from 'node:child_process';
 import { autogroupNice, autogroups, threadNices } from './support/priority.js';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../db/sql.js';
-import { createWorker } from '../worker/create-worker.js';
 import { startAutomationDispatcher } from '../worker/automation-dispatcher.js';
 import { createAutomationEngine } from '../core/automations/engine.js';
 import { setupTestContext, type TestContext } from './helpers.js';
@@ -19,29 +17,13 @@ import { createWorkflow, eventually, settled, track, trackBurst } from './suppor
 const GATHER_MS = 15_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 let ctx: TestContext;
-let worker: Worker;
-let workerDone: Promise<void>;
-let closeConnection: () => Promise<unknown>;
 
 beforeAll(async () => {
   ctx = await setupTestContext();
-  const created = await createWorker({
-    address: ctx.config.temporalAddress!,
-    namespace: ctx.config.temporalNamespace,
-    taskQueue: ctx.config.taskQueue,
-    deps: { orm: ctx.orm, config: ctx.config, dns: ctx.deps.dns, extensions: ctx.deps.extensions },
-    sweeper: false,
-    // A gathering time no test step comes near: what waits for it and what does not is unmistakable.
-    automations: { gatherMs: GATHER_MS },
-  });
-  worker = created.worker;
-  closeConnection = () => created.connection.close();
-  workerDone = worker.run();
+  // A gathering time no test step comes near: what waits for it and what does not is unmistakable.
+  await ctx.startWorker({ sweeper: false, automations: { gatherMs: GATHER_MS } });
 });
 afterAll(async () => {
-  if (worker?.getState() === 'RUNNING') worker.shutdown();
-  await workerDone?.catch(() => {});
-  await closeConnection?.();
   await ctx?.cleanup();
 });
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, NPM_START_WORKER_NICE } from '../launcher/launch.js';
+import { launch, NPM_START_BURST_HOLD_MS, NPM_START_WORKER_NICE } from '../launcher/launch.js';
 import { ownerOnlyDir } from '../launcher/private-dir.js';
 import { freePort } from '../launcher/temporal-cli.js';
 import { json } from './helpers.js';
@@ -77,20 +77,26 @@ function cli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number;
 
 const portOf = (url: string) => Number(new URL(url).port);
 const readRuntime = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'runtime.json'), 'utf8'));
-/** The nice value of the launcher's worker process (a child of `launcherPid` running worker/main), from /proc. */
-function workerNice(launcherPid: number): number {
+/** The launcher's worker process (a child of `launcherPid` running worker/main): its pid and nice value, from /proc. */
+function launcherWorker(launcherPid: number): { pid: number; nice: number } {
   for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
     try {
       const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from the 3rd (state) on
       if (Number(fields[1]) !== launcherPid || !readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('worker/main')) continue;
-      return Number(fields[16]); // field 19: nice
+      return { pid: Number(d), nice: Number(fields[16]) }; // field 19: nice
     } catch {
       // gone meanwhile
     }
   }
   throw new Error(`no worker process under ${launcherPid}`);
 }
+/** A variable of process `pid`'s environment (as it started), from /proc. */
+const environOf = (pid: number, name: string) =>
+  readFileSync(`/proc/${pid}/environ`, 'utf8')
+    .split('\0')
+    .find((kv) => kv.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 
 /** The pid of the Temporal dev server serving gRPC on `port` (its command line names the port). */
 function devServerPid(port: number): number {
@@ -215,7 +221,10 @@ describe('embedded start (PGlite + migrations + API + worker)', () => {
       const dbPort = portOf(readRuntime(env.DATA_DIR!).databaseUrl);
       expect((await fetch(`${apiUrl}/health`)).status).toBe(200);
       // The worker runs below the API's CPU priority (WORKER_NICE unset: NPM_START_WORKER_NICE).
-      expect(workerNice(child.pid!)).toBe(NPM_START_WORKER_NICE);
+      const worker = launcherWorker(child.pid!);
+      expect(worker.nice).toBe(NPM_START_WORKER_NICE);
+      // And holds no burst (AUTOMATION_BURST_HOLD_MS unset: NPM_START_BURST_HOLD_MS).
+      expect(environOf(worker.pid, 'AUTOMATION_BURST_HOLD_MS')).toBe(String(NPM_START_BURST_HOLD_MS));
       // So does the Temporal dev server it started, every thread of it.
       expect(new Set(threadNices(devServerPid(temporalPort)))).toEqual(new Set([NPM_START_WORKER_NICE]));
 

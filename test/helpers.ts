@@ -99,9 +99,9 @@ export interface TestContext {
   /**
    * Starts an in-process worker on this context's task queue; stopped by cleanup. Its mailer is
    * built from this context's config (SMTP_URL given in `env`, else the outbox under a temp DATA_DIR)
-   * unless `mailer` is given; `deliveryFaults` and `sweeper` go to the worker as they are.
+   * unless `mailer` is given; `deliveryFaults`, `sweeper` and `automations` go to the worker as they are.
    */
-  startWorker(opts?: Pick<WorkerOptions['deps'], 'mailer' | 'deliveryFaults'> & Pick<WorkerOptions, 'sweeper' | 'workflowsInMainThread'>): Promise<Worker>;
+  startWorker(opts?: Pick<WorkerOptions['deps'], 'mailer' | 'deliveryFaults'> & Pick<WorkerOptions, 'sweeper' | 'workflowsInMainThread' | 'automations'>): Promise<Worker>;
   request(method: string, path: string, opts?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   cleanup(): Promise<void>;
 }
@@ -165,6 +165,7 @@ export async function setupTestContext(env: Record<string, string> = {}): Promis
         deps: { orm, config, dns, extensions: deps.extensions, mailer: opts.mailer, deliveryFaults: opts.deliveryFaults },
         sweeper: opts.sweeper,
         workflowsInMainThread: opts.workflowsInMainThread,
+        automations: opts.automations,
       });
       const done = worker.run();
       workers.push({ worker, done, close: () => wc.close() });

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AutomationEngine } from '../core/automations/engine.js';
-import { claimInboxPass, gatheredInbox, inboxHasRows, restartUndispatched, sendSignals, type InboxPass } from '../core/automations/dispatch.js';
+import { claimInboxPass, gatheredInbox, gatheringStep, inboxHasRows, restartUndispatched, sendSignals, type InboxPass } from '../core/automations/dispatch.js';
 import { markDispatched } from '../core/automations/executions.js';
 import { log as logger } from '../core/log.js';
 
@@ -15,6 +15,13 @@ export interface DispatcherOptions {
    * poll, so the next ones gather into larger batches, whichever worker's dispatcher takes them).
    */
   gatherMs?: number;
+  /**
+   * The longest a burst's executions are held while its events keep coming in at `holdPerSecond` or
+   * more (default BURST_HOLD_MS; 0: never held; AUTOMATION_BURST_HOLD_MS). See gatheringStep.
+   */
+  holdMs?: number;
+  /** Events per second from which a burst is held (default BURST_HOLD_PER_SECOND). */
+  holdPerSecond?: number;
   log?: (message: string) => void;
 }
 
@@ -35,6 +42,14 @@ const MARK_EVERY_MS = 100;
  * for it: the pass that finds it alone starts it at once.
  */
 export const BURST_GATHER_MS = 250;
+/** The longest a burst's executions wait for its events to stop (AUTOMATION_BURST_HOLD_MS's default). */
+export const BURST_HOLD_MS = 10_000;
+/**
+ * The arrival rate from which a burst is held: a track and its automation mail take ~3.5 ms of CPU
+ * together (production layout, bench/RESULTS.md), so at 500 a second they need most of a 2-core
+ * machine and the mails' work starts to take what the tracks need; below it nothing waits.
+ */
+export const BURST_HOLD_PER_SECOND = 500;
 
 /**
  * Turns recorded events into automation executions and WAIT_FOR_EVENT signals while the worker
@@ -55,7 +70,9 @@ export const BURST_GATHER_MS = 250;
  * took more than one row (a burst) the next pass comes once the inbox's oldest row has waited
  * `gatherMs` (gatheredInbox: the database's clock, so the dispatchers of several workers gather a
  * burst together instead of each on its own, which split it into twice the batches); a full pass
- * goes on at once; the burst is over when a look finds the inbox empty.
+ * goes on at once; the burst is over when a look finds the inbox empty. While a burst's events keep
+ * coming in at `holdPerSecond` or more, its executions are held, up to `holdMs` after its oldest
+ * row (gatheringStep): the tracks get the machine first, the executions start when the burst pauses.
  */
 export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Promise<void> } {
   const log = opts.log ?? ((m: string) => logger.warn(m));
@@ -109,6 +126,8 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
 
   const interval = opts.intervalMs ?? 50;
   const gather = opts.gatherMs ?? BURST_GATHER_MS;
+  const pace = { gatherMs: gather, holdMs: opts.holdMs ?? BURST_HOLD_MS, holdPerSecond: opts.holdPerSecond ?? BURST_HOLD_PER_SECOND };
+  let holdSpent = false; // this burst was held for holdMs already: it is dispatched as it comes
   let idle = true; // the last pass found nothing
   let gathering = false; // a burst is on: a pass waits until the inbox's oldest row has waited `gather`
   let rowsSeenAt = -Infinity; // the last look or pass that found rows (the burst is over after `gather` without any)
@@ -126,20 +145,20 @@ export function startAutomationDispatcher(opts: DispatcherOptions): { stop(): Pr
           // The burst's clock is its oldest row's age (the database's clock, the same for every
           // worker's dispatcher): the first look after it reaches `gather` takes the rows, and the
           // claim leaves rows younger than that to the next round (another dispatcher's pass took the older ones).
-          const look = await gatheredInbox(opts.orm.em.fork(), PASS_ROWS + 1);
+          const look = await gatheredInbox(opts.orm.em.fork(), PASS_ROWS + 1, gather);
           if (look.rows === 0) {
             // Empty for a moment (another dispatcher's pass took the rows) is not the burst's end.
-            if (Date.now() - rowsSeenAt >= gather) gathering = false;
+            if (Date.now() - rowsSeenAt >= gather) gathering = holdSpent = false;
             idle = !gathering;
             pause = interval;
           } else {
             rowsSeenAt = Date.now();
-            if (look.rows <= PASS_ROWS && look.oldestMs < gather) {
-              pause = gather - look.oldestMs + 1;
-            } else {
-              pass = await claimInboxPass(opts.orm.em.fork(), PASS_ROWS, { batches: true, gatheredMs: look.rows > PASS_ROWS ? undefined : gather });
+            const step = gatheringStep(look, pace, PASS_ROWS, holdSpent);
+            holdSpent = step.spent;
+            if (step.kind === 'claim') {
+              pass = await claimInboxPass(opts.orm.em.fork(), PASS_ROWS, { batches: true, gatheredMs: step.gatheredMs });
               pause = pass.done === 0 ? interval : gather;
-            }
+            } else pause = step.ms;
           }
         } else {
           // Idle, the cheap look first: a pass is a transaction of three statements.

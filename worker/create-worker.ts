@@ -23,7 +23,7 @@ export interface WorkerOptions {
   /** The stranded-QUEUED-email sweeper (worker/sweeper.ts) runs while the worker runs; false turns it off. */
   sweeper?: Pick<SweeperOptions, 'intervalMs' | 'olderThanMs'> | false;
   /** The automation dispatcher (worker/automation-dispatcher.ts: recorded events -> executions); false turns it off. */
-  automations?: Pick<DispatcherOptions, 'intervalMs' | 'gatherMs'> | false;
+  automations?: Pick<DispatcherOptions, 'intervalMs' | 'gatherMs' | 'holdMs' | 'holdPerSecond'> | false;
   /**
    * At start, give every DYNAMIC segment without a running refresh workflow one (Temporal was down
    * when it was created, or its workflow ended): the production entrypoints do; tests drive passes themselves.
@@ -119,6 +119,7 @@ export async function createWorker(opts: WorkerOptions) {
         : startAutomationDispatcher({
             orm: deps.orm,
             engine: createAutomationEngine(client, opts.taskQueue, { deliveryRetry: deps.config.deliveryRetry, searchAttributes }),
+            holdMs: deps.config.automationBurstHoldMs,
             ...opts.automations,
           });
     try {

@@ -157,14 +157,55 @@ export async function claimInboxPass(em: EntityManager, limit = 500, opts: { bat
  * two workers' passes splitting the burst into twice as many batches (issue 20: every batch is a
  * Temporal workflow, 35-56 ms of the dev server's CPU each; bench/RESULTS.md, auto-prod).
  */
-export async function gatheredInbox(em: EntityManager, cap = 501): Promise<{ rows: number; oldestMs: number }> {
-  const [row] = await sqlRows<{ rows: number; oldest_ms: number | null }>(
+export async function gatheredInbox(em: EntityManager, cap = 501, recentMs = 0): Promise<InboxLook> {
+  const [row] = await sqlRows<{ rows: number; oldest_ms: number | null; recent_rows: number }>(
     em,
-    `select count(*)::int as rows, (extract(epoch from now() - min(created_at)) * 1000)::float8 as oldest_ms
-     from (select created_at from automation_inbox order by id limit ?) r`,
-    [cap],
+    `select (select count(*)::int from (select 1 from automation_inbox order by id limit ?) r) as rows,
+       (select (extract(epoch from now() - min(created_at)) * 1000)::float8 from (select created_at from automation_inbox order by id limit ?) r) as oldest_ms,
+       (select count(*)::int from (select created_at from automation_inbox order by id desc limit ?) r where created_at > now() - make_interval(secs => ?::float8 / 1000)) as recent_rows`,
+    [cap, cap, cap, recentMs],
   );
-  return { rows: row.rows, oldestMs: row.oldest_ms ?? 0 };
+  return { rows: row.rows, oldestMs: row.oldest_ms ?? 0, recentRows: row.recent_rows };
+}
+
+/**
+ * A gathering dispatcher's look at the inbox (gatheredInbox): its rows (up to a cap), how long the
+ * oldest has waited, and how many came in during the last `recentMs` (up to the cap; the database's clock).
+ */
+export interface InboxLook {
+  rows: number;
+  oldestMs: number;
+  recentRows: number;
+}
+
+/** How a gathering dispatcher paces a burst (worker/automation-dispatcher.ts). */
+export interface BurstPace {
+  /** The gathering time: a pass waits until the inbox's oldest row has waited this long. */
+  gatherMs: number;
+  /** The longest a burst's executions are held while its events keep coming (0: never held). */
+  holdMs: number;
+  /** Events per second (over the last gathering time) from which a burst is held. */
+  holdPerSecond: number;
+}
+
+/**
+ * What a gathering dispatcher does after a look at a non-empty inbox:
+ * - `hold`: events are still coming in at `holdPerSecond` or more and the oldest has waited less
+ *   than `holdMs` (and this burst's hold was not already spent): the executions wait, so the API's
+ *   tracks (and their database commits) get the machine while the burst lasts; its executions start
+ *   once it pauses, as a few large batches (issue 20: during a burst the mails' work took half the
+ *   tracks' rate, and the mails waited for the tracks anyway; bench/RESULTS.md, "Held bursts").
+ * - `wait`: a pass's worth has not gathered yet; look again after `ms`.
+ * - `claim`: take a pass now (`gatheredMs`: only rows at least that old, for a pass that is not full).
+ * `spent`: this burst has been held for `holdMs` already: it is dispatched as it comes from now on.
+ */
+export function gatheringStep(look: InboxLook, pace: BurstPace, passRows: number, spent: boolean): { kind: 'hold' | 'wait'; ms: number; spent: boolean } | { kind: 'claim'; gatheredMs?: number; spent: boolean } {
+  const arriving = pace.holdMs > 0 && (look.recentRows * 1000) / pace.gatherMs >= pace.holdPerSecond;
+  if (!arriving) spent = false; // the burst has slowed or paused: a later one may be held again
+  else if (!spent && look.oldestMs < pace.holdMs) return { kind: 'hold', ms: pace.gatherMs, spent };
+  else spent = true;
+  if (look.rows <= passRows && look.oldestMs < pace.gatherMs) return { kind: 'wait', ms: pace.gatherMs - look.oldestMs + 1, spent };
+  return { kind: 'claim', gatheredMs: look.rows > passRows ? undefined : pace.gatherMs, spent };
 }
 
 /** Whether the inbox has a row (one statement, no transaction: the idle dispatcher's look before a pass). */
