@@ -67,79 +67,52 @@ async function contacts(prefix: string, count: number): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Records the contacts' events `name` in groups of `group` (one transaction each), one group every `everyMs`; returns the last event's time (the database's clock). */
-async function eventsInGroups(contactIds: string[], name: string, group: number, everyMs: number): Promise<Date> {
-  let last = new Date(0);
-  for (let i = 0; i < contactIds.length; i += group) {
-    const next = Date.now() + everyMs;
-    await ctx.orm.em.fork().transactional(async (tx) => {
-      for (const contactId of contactIds.slice(i, i + group)) last = (await recordEvent(tx, { projectId: ctx.project.id, contactId, name })).createdAt;
-    });
-    await sleep(Math.max(0, next - Date.now()));
+/**
+ * A burst through a dispatcher paced by `pace`: a workflow `name` (UPDATE_CONTACT), `count` contacts,
+ * their events 5 at a time (one transaction each) every 250 ms, until every execution completed.
+ * Returns the executions (when each was inserted, by its pass, and its batch) and the last event's
+ * time (the database's clock).
+ */
+async function burst(name: string, count: number, pace: { gatherMs: number; holdMs: number; holdPerSecond: number }) {
+  const wf = await createWorkflow(ctx, { name, enabled: true, trigger: { type: 'EVENT', eventName: `${name}-signup` }, steps: [{ id: 'mark', type: 'UPDATE_CONTACT', data: { welcomed: true } }] });
+  const ids = await contacts(`${name}-`, count);
+  const dispatcher = startAutomationDispatcher({ orm: ctx.orm, engine: createAutomationEngine(ctx.temporal, ctx.config.taskQueue, { deliveryRetry: ctx.config.deliveryRetry }), ...pace });
+  try {
+    let lastEvent = new Date(0);
+    for (let i = 0; i < ids.length; i += 5) {
+      const next = Date.now() + 250;
+      await ctx.orm.em.fork().transactional(async (tx) => {
+        for (const contactId of ids.slice(i, i + 5)) lastEvent = (await recordEvent(tx, { projectId: ctx.project.id, contactId, name: `${name}-signup` })).createdAt;
+      });
+      await sleep(Math.max(0, next - Date.now()));
+    }
+    // Read from the database: the API pages executions by 100.
+    const completed = async () => (await sqlRows<{ n: number }>(ctx.orm.em.fork(), "select count(*)::int as n from workflow_executions where workflow_id = ? and status = 'COMPLETED'", [wf.id]))[0].n;
+    await eventually(async () => (await completed()) === count, 90_000, `${count} completed executions`);
+    const rows = await sqlRows<{ started_at: Date; batch_id: string | null }>(ctx.orm.em.fork(), 'select started_at, batch_id from workflow_executions where workflow_id = ?', [wf.id]);
+    return { rows, lastEvent };
+  } finally {
+    await dispatcher.stop();
   }
-  return last;
 }
-
-/** Waits until the workflow has `count` COMPLETED executions (read from the database: the API pages them by 100). */
-const completed = (workflowId: string, count: number) =>
-  eventually(
-    async () => (await sqlRows<{ n: number }>(ctx.orm.em.fork(), "select count(*)::int as n from workflow_executions where workflow_id = ? and status = 'COMPLETED'", [workflowId]))[0].n === count,
-    90_000,
-    `${count} completed executions`,
-  );
-
-/** The workflow's executions: when each was inserted (its pass) and its batch. */
-const executionRows = (workflowId: string) =>
-  sqlRows<{ started_at: Date; batch_id: string | null }>(ctx.orm.em.fork(), 'select started_at, batch_id from workflow_executions where workflow_id = ?', [workflowId]);
 
 describe('the automation dispatcher with a hold', () => {
   it("holds a burst's executions while its events keep coming in, and starts them together once it pauses", { timeout: 120_000 }, async () => {
-    const wf = await createWorkflow(ctx, { name: 'Held', enabled: true, trigger: { type: 'EVENT', eventName: 'held-signup' }, steps: [{ id: 'mark', type: 'UPDATE_CONTACT', data: { welcomed: true } }] });
-    const ids = await contacts('held-', 60);
-    // A rate any machine keeps (5 events every 250 ms: 20 a second, held from 1 a second over the
-    // 2 s gathering time), a bound no step comes near.
-    const dispatcher = startAutomationDispatcher({
-      orm: ctx.orm,
-      engine: createAutomationEngine(ctx.temporal, ctx.config.taskQueue, { deliveryRetry: ctx.config.deliveryRetry }),
-      gatherMs: 2_000,
-      holdMs: 60_000,
-      holdPerSecond: 1,
-    });
-    try {
-      const lastEvent = await eventsInGroups(ids, 'held-signup', 5, 250);
-      await completed(wf.id, 60);
-      const rows = await executionRows(wf.id);
-      expect(rows).toHaveLength(60);
-      // The idle dispatcher took the first group at once; every later event waited for the burst's end.
-      const beforeEnd = rows.filter((r) => new Date(r.started_at) < lastEvent);
-      expect(beforeEnd.length, 'executions started while the events were still coming in').toBeLessThanOrEqual(10);
-      const later = rows.filter((r) => new Date(r.started_at) >= lastEvent);
-      expect(new Set(later.map((r) => r.batch_id)).size, 'the held executions start as one batch').toBe(1);
-    } finally {
-      await dispatcher.stop();
-    }
+    // A rate any machine keeps (20 events a second, held from 1 a second over the 2 s gathering time), a bound no step comes near.
+    const { rows, lastEvent } = await burst('held', 60, { gatherMs: 2_000, holdMs: 60_000, holdPerSecond: 1 });
+    expect(rows).toHaveLength(60);
+    // The idle dispatcher took the first group at once; every later event waited for the burst's end.
+    const beforeEnd = rows.filter((r) => new Date(r.started_at) < lastEvent);
+    expect(beforeEnd.length, 'executions started while the events were still coming in').toBeLessThanOrEqual(10);
+    const later = rows.filter((r) => new Date(r.started_at) >= lastEvent);
+    expect(new Set(later.map((r) => r.batch_id)).size, 'the held executions start as one batch').toBe(1);
   });
 
   it('holds a burst no longer than the bound after its oldest event: the executions start while its events still come in', { timeout: 120_000 }, async () => {
-    const wf = await createWorkflow(ctx, { name: 'Bounded', enabled: true, trigger: { type: 'EVENT', eventName: 'bounded-signup' }, steps: [{ id: 'mark', type: 'UPDATE_CONTACT', data: { welcomed: true } }] });
-    const ids = await contacts('bounded-', 120);
-    const dispatcher = startAutomationDispatcher({
-      orm: ctx.orm,
-      engine: createAutomationEngine(ctx.temporal, ctx.config.taskQueue, { deliveryRetry: ctx.config.deliveryRetry }),
-      gatherMs: 1_000,
-      holdMs: 2_000,
-      holdPerSecond: 1,
-    });
-    try {
-      // 6 s of events (5 every 250 ms) against a bound of 2 s.
-      const lastEvent = await eventsInGroups(ids, 'bounded-signup', 5, 250);
-      await completed(wf.id, 120);
-      const rows = await executionRows(wf.id);
-      expect(rows).toHaveLength(120);
-      const beforeEnd = rows.filter((r) => new Date(r.started_at) < lastEvent);
-      expect(beforeEnd.length, 'executions started while the events were still coming in').toBeGreaterThan(10);
-    } finally {
-      await dispatcher.stop();
-    }
+    // 6 s of events against a bound of 2 s.
+    const { rows, lastEvent } = await burst('bounded', 120, { gatherMs: 1_000, holdMs: 2_000, holdPerSecond: 1 });
+    expect(rows).toHaveLength(120);
+    const beforeEnd = rows.filter((r) => new Date(r.started_at) < lastEvent);
+    expect(beforeEnd.length, 'executions started while the events were still coming in').toBeGreaterThan(10);
   });
 });
