@@ -79,9 +79,12 @@ export const jsonBody = <T extends z.ZodTypeAny>(schema: T) => ({
   body: { required: true, content: { 'application/json': { schema } } },
 });
 
-/** `:id` path parameter. */
+/**
+ * `:id` path parameter. Lower-cased: ids are stored lower-case, and the services build Temporal
+ * workflow ids from it (an upper-case campaign id named a second campaign workflow).
+ */
 export const IdParam = z.object({
-  id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a', description: 'The resource id' }),
+  id: z.string().min(1).toLowerCase().openapi({ param: { name: 'id', in: 'path' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a', description: 'The resource id' }),
 });
 
 /** `limit` + `cursor` query parameters shared by every list. `limit` out of range is a 422, not a clamp. */

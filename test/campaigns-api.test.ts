@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, setupTestContext, type TestContext } from './helpers.js';
-import { campaignBody, createCampaign, seedContacts } from './support/campaigns.js';
+import { campaignBody, createCampaign, getCampaign, seedContacts } from './support/campaigns.js';
 import { insertVerifiedDomain } from './support/emails.js';
 import { expectError } from './support/envelope.js';
 
@@ -69,6 +69,29 @@ describe('campaign resource', () => {
     expect(body.error.message).toContain('audience of 0');
     await seedContacts(ctx.orm, empty.id, 'past', 1);
     await expectError(await ctx.request('POST', `/campaigns/${id}/send`, { key: empty.secretKey, body: { scheduledAt: new Date(Date.now() - 60_000).toISOString() } }), 422, 'VALIDATION_ERROR');
+  });
+
+  it('a scheduledAt or localTime more than 10 years ahead (or past year 9999 by its offset) is a 422, and the campaign stays a DRAFT', async () => {
+    const p = await ctx.newProject();
+    await insertVerifiedDomain(ctx.orm, p.id, 'example.com', ctx.config.secretKey!);
+    await seedContacts(ctx.orm, p.id, 'far', 1);
+    const id = await createCampaign(ctx, p.secretKey);
+    const send = (body: unknown) => ctx.request('POST', `/campaigns/${id}/send`, { key: p.secretKey, body });
+    for (const body of [{ scheduledAt: '9999-12-31T23:59:59-23:59' }, { scheduledAt: '2500-01-01T00:00:00Z' }, { scheduledAt: new Date(Date.now() + 3653 * 86_400_000).toISOString() }, { localTime: '9999-12-31T23:59:59' }]) {
+      const err = await expectError(await send(body), 422, 'VALIDATION_ERROR');
+      expect(err.error.errors.map((e: any) => e.message).join(' '), JSON.stringify(body)).toContain('10 years');
+    }
+    expect((await getCampaign(ctx, p.secretKey, id)).status).toBe('DRAFT');
+  });
+
+  it('a subject or body with template syntax the renderer does not know is a 422 invalid_template at create and PATCH, as for templates; placeholders it knows are accepted', async () => {
+    const created = await ctx.request('POST', '/campaigns', { key, body: campaignBody({ body: '<p>{{#if pro}}Pro{{/if}}</p>' }) });
+    const err = await expectError(created, 422, 'VALIDATION_ERROR');
+    expect(err.error.errors).toContainEqual(expect.objectContaining({ field: 'body', code: 'invalid_template' }));
+    const id = await createCampaign(ctx, key, { subject: 'Hi {{firstName ?? "there"}}', body: '<p>{{{html}}} <a href="{{unsubscribe_url}}">Unsubscribe</a></p>' });
+    const patched = await ctx.request('PATCH', `/campaigns/${id}`, { key, body: { subject: 'Hi {{> partial}}' } });
+    expect((await expectError(patched, 422, 'VALIDATION_ERROR')).error.errors).toContainEqual(expect.objectContaining({ field: 'subject', code: 'invalid_template' }));
+    expect((await getCampaign(ctx, key, id)).subject).toBe('Hi {{firstName ?? "there"}}');
   });
 
   it('a campaign of another project is a 404', async () => {

@@ -124,6 +124,22 @@ describe('campaign delivery through Temporal, PostgreSQL and SMTP', () => {
     expect(runs).toHaveLength(1);
   });
 
+  it('an id given in upper case is the same campaign and the same workflow: scheduled with it, sent now with the lower-case id, one workflow, each contact once', async () => {
+    await seedContacts(ctx.orm, p.id, 'upperid', 5);
+    const id = await createCampaign(ctx, p.secretKey);
+    expect((await send(id.toUpperCase(), { scheduledAt: new Date(Date.now() + 60_000).toISOString() })).status).toBe(200);
+    expect((await send(id)).status).toBe(200);
+    await waitForStatus(ctx, p.secretKey, id, 'SENT', 40_000);
+    expect(receivedBy('upperid')).toHaveLength(5);
+    const runsOf = async (workflowId: string) => {
+      const runs: string[] = [];
+      for await (const w of ctx.temporal.workflow.list({ query: `WorkflowId = '${workflowId}'` })) runs.push(w.runId);
+      return runs.length;
+    };
+    expect(await runsOf(campaignWorkflowId(id))).toBe(1);
+    expect(await runsOf(campaignWorkflowId(id.toUpperCase()))).toBe(0);
+  });
+
   it(`cancel while sending (project rate ${FAST_RATE}/s): zero MAIL FROMs at the sink after the answer arrived; CANCELLED keeps the count`, async () => {
     await setProjectRate(ctx.orm, p.id, FAST_RATE);
     // 3,000 contacts: 7 s of sending at the rate, so the cancel lands mid-send on a busy machine too.

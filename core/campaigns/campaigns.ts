@@ -13,6 +13,7 @@ import { compileCondition } from '../segments/compile.js';
 import { loadSegmentRefs, segmentMentions, segmentRefErrors } from '../segments/refs.js';
 import type { SegmentRef } from '../segments/sql.js';
 import { lockSegmentRefs } from '../segments/segments.js';
+import { assertKnownTemplateSyntax } from '../templates/syntax.js';
 
 export interface CampaignInput {
   name: string;
@@ -32,6 +33,8 @@ export interface CampaignInput {
 export const EDITABLE = ['DRAFT', 'SCHEDULED'] as const satisfies CampaignStatus[];
 
 function apply(c: Campaign, input: Partial<CampaignInput>) {
+  // As templates and /v1/send: syntax the renderer does not know would silently render as nothing.
+  assertKnownTemplateSyntax({ subject: input.subject, body: input.body });
   if (input.name !== undefined) c.name = input.name;
   if (input.description !== undefined) c.description = input.description;
   if (input.subject !== undefined) c.subject = input.subject;

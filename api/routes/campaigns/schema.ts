@@ -69,7 +69,7 @@ const LOCAL_TIME_DOC =
   "Instead of `scheduledAt`: each recipient gets the mail at this wall-clock time (no offset) in their own time zone: the contact's `timezone`, else the project's (`PATCH /project/settings`, default UTC). " +
   'The campaign starts at once (the answer says SCHEDULED; its workflow makes it SENDING a moment later) and goes out in waves, one per UTC offset (`GET /campaigns/{id}` shows them). ' +
   'Recipients whose local moment has already passed get it at once. DST: a local time that does not exist that day (clocks jump forward) is shifted forward by the gap (02:30 becomes 03:30); ' +
-  'one that exists twice (clocks fall back) is the earlier instant. MARKETING recipients inside quiet hours get it when they end.';
+  'one that exists twice (clocks fall back) is the earlier instant. MARKETING recipients inside quiet hours get it when they end. At most 10 years ahead.';
 
 export const WaveSchedule = z
   .object({
@@ -126,17 +126,26 @@ export const ListCampaignsQuery = PageQuery.extend({
 });
 export const CampaignPage = pageOf(Campaign, 'campaigns').openapi('CampaignPage');
 
+/**
+ * How far ahead a send may be scheduled: past it a date is a typo, and a time past year 9999 (by its
+ * offset) cannot be stored (PostgreSQL refused it: a 500).
+ */
+const MAX_SCHEDULE_AHEAD_MS = 10 * 365.25 * 86_400_000;
+
 export const SendCampaignBody = z
   .object({
     scheduledAt: z
       .string()
       .datetime({ offset: true })
       .refine((s) => Date.parse(s) > Date.now(), 'must be in the future')
+      .refine((s) => Date.parse(s) <= Date.now() + MAX_SCHEDULE_AHEAD_MS, 'must be at most 10 years ahead')
       .optional()
-      .openapi({ description: 'ISO 8601, in the future; absent: send now. On a SCHEDULED campaign it moves the time.' }),
+      .openapi({ description: 'ISO 8601, in the future and at most 10 years ahead; absent: send now. On a SCHEDULED campaign it moves the time.' }),
     localTime: z
       .string()
       .refine((s) => parseWallTime(s) !== undefined, 'must be a wall-clock time YYYY-MM-DDTHH:MM:SS without offset, e.g. 2026-12-01T09:00:00')
+      // Read as UTC: a zone moves it by at most a day, well inside the bound.
+      .refine((s) => Date.parse(`${s}Z`) <= Date.now() + MAX_SCHEDULE_AHEAD_MS, 'must be at most 10 years ahead')
       .optional()
       .openapi({ description: LOCAL_TIME_DOC, example: '2026-12-01T09:00:00' }),
   })

@@ -135,9 +135,10 @@ export const StartExecutionBody = z
   .openapi('StartWorkflowExecutionBody', { example: { email: 'ada@example.com', data: { plan: 'pro', trialDays: 14 } } });
 
 export const ExecutionParams = z.object({
-  id: z.string().min(1).openapi({ param: { name: 'id', in: 'path' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a', description: 'The workflow id' }),
+  id: z.string().min(1).toLowerCase().openapi({ param: { name: 'id', in: 'path' }, example: '0192f5d0-8d4a-7c3e-9b1a-2f4e5d6c7b8a', description: 'The workflow id' }),
   executionId: z
     .string()
     .min(1)
+    .toLowerCase()
     .openapi({ param: { name: 'executionId', in: 'path' }, example: '0192f5d1-3b7e-7a21-8c4d-6e5f4a3b2c1d', description: 'The execution id (from POST /workflows/{id}/executions or GET /workflows/{id}/executions)' }),
 });

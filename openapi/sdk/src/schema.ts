@@ -1848,11 +1848,11 @@ export interface components {
         SendCampaignBody: {
             /**
              * Format: date-time
-             * @description ISO 8601, in the future; absent: send now. On a SCHEDULED campaign it moves the time.
+             * @description ISO 8601, in the future and at most 10 years ahead; absent: send now. On a SCHEDULED campaign it moves the time.
              */
             scheduledAt?: string;
             /**
-             * @description Instead of `scheduledAt`: each recipient gets the mail at this wall-clock time (no offset) in their own time zone: the contact's `timezone`, else the project's (`PATCH /project/settings`, default UTC). The campaign starts at once (the answer says SCHEDULED; its workflow makes it SENDING a moment later) and goes out in waves, one per UTC offset (`GET /campaigns/{id}` shows them). Recipients whose local moment has already passed get it at once. DST: a local time that does not exist that day (clocks jump forward) is shifted forward by the gap (02:30 becomes 03:30); one that exists twice (clocks fall back) is the earlier instant. MARKETING recipients inside quiet hours get it when they end.
+             * @description Instead of `scheduledAt`: each recipient gets the mail at this wall-clock time (no offset) in their own time zone: the contact's `timezone`, else the project's (`PATCH /project/settings`, default UTC). The campaign starts at once (the answer says SCHEDULED; its workflow makes it SENDING a moment later) and goes out in waves, one per UTC offset (`GET /campaigns/{id}` shows them). Recipients whose local moment has already passed get it at once. DST: a local time that does not exist that day (clocks jump forward) is shifted forward by the gap (02:30 becomes 03:30); one that exists twice (clocks fall back) is the earlier instant. MARKETING recipients inside quiet hours get it when they end. At most 10 years ahead.
              * @example 2026-12-01T09:00:00
              */
             localTime?: string;
