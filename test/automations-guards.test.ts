@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStep } from '../core/automations/records.js';
+import { createWorkflow as createWorkflowInCore } from '../core/automations/workflows.js';
 import { refreshSegment } from '../core/segments/tracking.js';
 import { segmentWorkflowId } from '../core/workflow-ids.js';
 import { EMBEDDED_PASS, json, setupTestContext, type TestContext } from './helpers.js';
@@ -140,6 +141,22 @@ describe('template deletion', () => {
 
     await ok('POST', `/workflows/${wf.id}/executions/${started.id}/cancel`);
     expect((await ctx.request('DELETE', `/templates/${tpl}`)).status).toBe(200);
+  });
+
+  // One PostgreSQL session (the embedded pass) cannot hold a transaction open beside a request.
+  it.skipIf(EMBEDDED_PASS)('a DELETE racing the creation of a workflow that sends the template waits for it, and then is a 409: the usage check sees the new workflow', { timeout: 60_000 }, async () => {
+    const tpl = await createTemplate(ctx, 'Raced mail');
+    let pending: Promise<Response> | undefined;
+    await ctx.orm.em.fork().transactional(async (tx) => {
+      await createWorkflowInCore(tx, ctx.project.id, { name: 'Created meanwhile', enabled: false, allowReentry: false, allowPublicKeyTrigger: true, trigger: { type: 'EVENT', eventName: 'raced' }, steps: [{ id: 'mail', type: 'SEND_EMAIL', templateId: tpl }] });
+      // The workflow's transaction has not committed: the DELETE must wait for it, not answer from before it.
+      pending = ctx.request('DELETE', `/templates/${tpl}`);
+      const first = await Promise.race([pending.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 1_500))]);
+      expect(first, 'the DELETE answered while the workflow naming the template was being created').toBe('waiting');
+    });
+    const refused = await expectError(await pending!, 409, 'CONFLICT');
+    expect(refused.error.message).toContain('Created meanwhile');
+    expect((await ctx.request('GET', `/templates/${tpl}`)).status).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import { sqlRows } from '../db/sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productExtensions } from '../core/extensions.js';
 import type { TemplateUsageChecker } from '../core/templates/templates.js';
@@ -200,10 +201,9 @@ describe('DELETE /templates/:id', () => {
   describe('while something uses it', () => {
     // A stand-in for campaigns/workflows: a real table in this file's database, and a checker
     // that queries it the way those resources will register theirs.
+    // Through the em it is given (sqlRows): the delete calls it inside its transaction.
     const checker: TemplateUsageChecker = async (em, projectId, templateId) => {
-      const rows = await em
-        .getConnection()
-        .execute<{ name: string }[]>('select name from test_template_users where project_id = ? and template_id = ? order by name', [projectId, templateId], 'all');
+      const rows = await sqlRows<{ name: string }>(em, 'select name from test_template_users where project_id = ? and template_id = ? order by name', [projectId, templateId]);
       return rows.map((r) => `campaign "${r.name}"`);
     };
     beforeAll(async () => {

@@ -40,9 +40,11 @@ export async function checkReferences(em: EntityManager, projectId: string, trig
   });
   if (refs.length === 0) return errors;
   const ids = (kind: Reference['kind']) => JSON.stringify([...new Set(refs.filter((r) => r.kind === kind && isUuid(r.id)).map((r) => r.id))]);
+  // FOR SHARE: a DELETE of one of them (core/templates, deleteTemplate) waits until the workflow
+  // naming it has committed, and then sees it in use.
   const templates = await sqlRows<{ id: string; from_email: string | null }>(
     em,
-    `select id, from_email from templates where project_id = ? and id = ${listParam('uuid')}`,
+    `select id, from_email from templates where project_id = ? and id = ${listParam('uuid')} for share`,
     [projectId, ids('template')],
   );
   const segments = await sqlRows<{ id: string }>(

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Template, type TemplateType } from '../../db/entities/index.js';
 import { isUuid } from '../../db/ids.js';
-import { sqlFirst } from '../../db/sql.js';
+import { sqlFirst, sqlRows, sqlRun } from '../../db/sql.js';
 import { DomainError, notFound } from '../errors.js';
 import { keysetPage } from '../paging.js';
 import { assertKnownTemplateSyntax } from './syntax.js';
@@ -20,7 +20,7 @@ export interface TemplateInput {
  * Whatever refers to a template (automation workflows; campaigns hold their own content) gives a checker that names its
  * users (wired in deps.extensions); a template in use cannot be deleted.
  */
-export type TemplateUsageChecker = (em: EntityManager, projectId: string, templateId: string) => Promise<string[]>;
+export type TemplateUsageChecker = (em: EntityManager, projectId: string, templateId: string) => Promise<string[]>; // called inside the delete's transaction: query through `em`
 
 function apply(t: Template, input: TemplateInput) {
   assertKnownTemplateSyntax({ subject: input.subject, body: input.body });
@@ -71,15 +71,23 @@ export async function updateTemplate(em: EntityManager, projectId: string, id: s
   return t;
 }
 
+/**
+ * Deletes a template no workflow uses. The row is locked first: a workflow being created or changed
+ * that names it holds it FOR SHARE until it commits (checkReferences), so the usage check sees it.
+ */
 export async function deleteTemplate(em: EntityManager, projectId: string, id: string, usage: readonly TemplateUsageChecker[]) {
-  const t = await getTemplate(em, projectId, id);
-  const users = (await Promise.all(usage.map((check) => check(em, projectId, id)))).flat();
-  if (users.length > 0) {
-    throw new DomainError('CONFLICT', `Template is in use by ${users.join(', ')}`, {
-      suggestion: 'Remove the template from these first, then delete it.',
-    });
-  }
-  await em.remove(t).flush();
+  await getTemplate(em, projectId, id); // 404
+  await em.transactional(async (tx) => {
+    const locked = await sqlRows(tx, 'select id from templates where id = ? and project_id = ? for update', [id, projectId]);
+    if (locked.length === 0) throw notFound('Template');
+    const users = (await Promise.all(usage.map((check) => check(tx, projectId, id)))).flat();
+    if (users.length > 0) {
+      throw new DomainError('CONFLICT', `Template is in use by ${users.join(', ')}`, {
+        suggestion: 'Remove the template from these first, then delete it.',
+      });
+    }
+    await sqlRun(tx, 'delete from templates where id = ? and project_id = ?', [id, projectId]);
+  });
 }
 
 export const listTemplates = (em: EntityManager, projectId: string, q: { limit: number; cursor?: string; type?: TemplateType }) =>
