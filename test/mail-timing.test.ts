@@ -84,7 +84,7 @@ describe('timing settings and contact zones', () => {
   it('POST /campaigns/{id}/send refuses a localTime with an offset, an impossible date, or together with scheduledAt (422)', async () => {
     await seedContacts(ctx.orm, p.id, 'badlocal', 1);
     const id = await createCampaign(ctx, p.secretKey);
-    for (const body of [{ localTime: '2026-12-01T09:00:00Z' }, { localTime: '2026-02-30T09:00:00' }, { localTime: '2026-12-01T09:00:00', scheduledAt: '2099-01-01T00:00:00Z' }]) {
+    for (const body of [{ localTime: '2026-12-01T09:00:00Z' }, { localTime: '2026-02-30T09:00:00' }, { localTime: '2026-12-01T09:00:00', scheduledAt: new Date(Date.now() + 86_400_000).toISOString() }]) {
       const res = await send(id, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect((await json(res)).error.errors[0].field).toBe('localTime');
